@@ -1,0 +1,36 @@
+// Jest runs TypeScript through SWC (TypeScript 7 has no JS API for ts-jest).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src', '<rootDir>/test'],
+      testMatch: ['**/*.test.ts?(x)'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/styleMock.js' },
+      setupFilesAfterEnv: ['<rootDir>/test/setupDom.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      // Jest's module system cannot require ES modules; these dependencies ship only ESM.
+      transformIgnorePatterns: ['/node_modules/(?!(cookie|jose)/)'],
+    },
+  ],
+};

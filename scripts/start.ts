@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** What the production build is made from: when any of it is newer than the build, build again. */
+const SOURCES = ['src', 'public', 'webpack.config.ts', 'package-lock.json'];
+const BUILD_MARKER = path.resolve('dist/index.html');
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  const built = fs.statSync(BUILD_MARKER, { throwIfNoEntry: false });
+  if (!built) return false;
+  return SOURCES.every((source) => newestMtime(path.resolve(source)) <= built.mtimeMs);
+}
+
+if (!buildIsCurrent()) {
+  console.log('Building the web application (production)…');
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= 'production';
+// The server handles its own signals and shutdown.
+void import('../server/main');

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { HttpError } from './http/errors';
+import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
+import { healthRoutes } from './routes/health';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: DatabaseHandle;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: DatabaseHandle;
+  /** Fastify's logger option; pino with secrets redacted by default. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Files whose names carry a content hash never change: browsers may keep them for a year. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|wasm|woff2?|ttf|svg|png|jpg|map)$/;
+
+export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    // Readable lines for a person at a terminal; JSON lines for log collectors.
+    ...(process.stdout.isTTY && hasModule('pino-pretty')
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+function hasModule(name: string): boolean {
+  try {
+    require.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the whole server: API under /api, the session route, and the single-page app with its assets. */
+export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? defaultLogger(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 3 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.setValidatorCompiler(zodValidatorCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ ...error.body, error: error.message });
+    }
+    if (error instanceof RequestValidationError || error.validation) {
+      return reply.code(400).send({ error: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: 'Unknown error' });
+    }
+    return reply.code(status).send({ error: error.message });
+  });
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
+    },
+    { prefix: '/api' },
+  );
+
+  registerSpa(app, config.staticDir);
+  return app;
+}
+
+/**
+ * Serves the production build: hashed assets with a long cache, .wasm as application/wasm,
+ * and index.html (never cached) for every client route.
+ */
+function registerSpa(app: FastifyInstance, staticDir: string): void {
+  const indexFile = path.join(staticDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    void app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      wildcard: true,
+      // Our own Cache-Control below: long for hashed files, revalidate for the rest.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        if (filePath.endsWith('.wasm')) res.setHeader('Content-Type', 'application/wasm');
+        res.setHeader(
+          'Cache-Control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+  const sendPage = (reply: FastifyReply) => {
+    if (!hasBuild) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web application has not been built yet: run `npm run build` (npm start does this for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+  };
+  app.get('/', (_request, reply) => sendPage(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname === '/session';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname);
+    if (!wantsPage) return reply.code(404).send({ error: 'Not found' });
+    return sendPage(reply);
+  });
+}

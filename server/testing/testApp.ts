@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server for a test: in-memory PGlite by default, or the PostgreSQL named by DATABASE_URL
+ * (CI runs the server suites on both), with a throwaway DATA_DIR.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-test-'));
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, ...overrides });
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: 'memory://' });
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import './app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
+import { setupStore } from '../store/store';
+import { App } from './App';
+
+const store = setupStore({ prefs: loadPrefs(window.localStorage) });
+persistPrefs(window.localStorage);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>,
+);

@@ -1,0 +1,33 @@
+import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { prefsSlice } from '../features/prefs/prefsSlice';
+import { api } from './api';
+import { sanitizeAction, sanitizeState } from './devtools';
+import { listenerMiddleware } from './listeners';
+
+/** Slices register here; lazily loaded features may add theirs with `rootReducer.inject`. */
+export const rootReducer = combineSlices(api, prefsSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function setupStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware),
+    devTools:
+      process.env.NODE_ENV === 'production'
+        ? false
+        : {
+            name: 'Openrate',
+            actionSanitizer: sanitizeAction as <A extends Action>(action: A) => A,
+            stateSanitizer: sanitizeState,
+          },
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,10 @@
+// plotly.js ships no types for its per-trace modules; the partial bundle only passes them to register().
+declare module 'plotly.js/lib/core' {
+  const Plotly: { register(modules: unknown[]): void } & Record<string, unknown>;
+  export default Plotly;
+}
+declare module 'plotly.js/lib/*' {
+  const traceModule: unknown;
+  export default traceModule;
+}
+declare module '*.css';

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+const root = __dirname;
+const duckdbDist = path.join(root, 'node_modules/@duckdb/duckdb-wasm/dist');
+
+interface Env {
+  WEBPACK_SERVE?: boolean;
+}
+
+/** Production: content-hashed, route-split chunks; plotly and DuckDB-WASM only in lazily loaded chunks. */
+export default function config(env: Env = {}, argv: { mode?: Configuration['mode'] } = {}): Configuration {
+  const mode = argv.mode ?? (env.WEBPACK_SERVE ? 'development' : 'production');
+  const production = mode === 'production';
+  const apiPort = process.env.API_PORT ?? '8081';
+
+  const devServer: DevServerConfiguration = {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT ?? 8080),
+    hot: true,
+    historyApiFallback: true,
+    proxy: [{ context: ['/api', '/session', '/login/google'], target: `http://127.0.0.1:${apiPort}` }],
+    static: false,
+  };
+
+  return {
+    mode,
+    context: root,
+    entry: { main: './src/app/main.tsx' },
+    output: {
+      path: path.join(root, 'dist'),
+      publicPath: '/',
+      filename: production ? '[name].[contenthash].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      alias: {
+        // The synchronous DuckDB-WASM build runs directly inside our own worker (no nested worker).
+        '@duckdb/duckdb-wasm/browser-blocking$': path.join(duckdbDist, 'duckdb-browser-blocking.mjs'),
+      },
+      fallback: { crypto: false, worker_threads: false, fs: false, path: false, os: false },
+    },
+    // plotly's d3 dependencies refer to Node's `global`; webpack maps it to globalThis.
+    node: { __filename: false, __dirname: false, global: true },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
+        { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
+        { test: /\.wasm$/, type: 'asset/resource', generator: { filename: 'duckdb/[name].[contenthash][ext]' } },
+      ],
+    },
+    optimization: {
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // Libraries every page needs live in one long-cached chunk next to the entry.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|reselect|immer|react-router|react-router-dom|@blueprintjs|react-transition-group|dom-helpers|@popperjs|@floating-ui|tslib|classnames|zod)[\\/]/,
+            name: 'framework',
+            chunks: 'initial',
+            priority: 20,
+          },
+          // Charts and the query engine are large and load only when a report needs them.
+          plotly: {
+            test: /[\\/]node_modules[\\/](plotly\.js|react-plotly\.js|d3-[^\\/]+|@plotly)[\\/]/,
+            name: 'plotly',
+            chunks: 'async',
+            priority: 30,
+          },
+          duckdb: {
+            test: /[\\/]node_modules[\\/](@duckdb[\\/]duckdb-wasm|apache-arrow|flatbuffers|tslib|comlink)[\\/]/,
+            name: 'duckdb-wasm',
+            chunks: 'async',
+            priority: 30,
+          },
+        },
+      },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html' }),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: '[name].[contenthash].css',
+              chunkFilename: '[name].[contenthash].css',
+            }),
+          ]
+        : []),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
+      }),
+    ],
+    devServer,
+    stats: production ? 'errors-warnings' : 'minimal',
+  };
+}
