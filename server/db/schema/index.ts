@@ -1,0 +1,2 @@
+// Every table of the product, one file per area; migrations are generated from all of them.
+export * from './meta';
