@@ -9,11 +9,22 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { SPEC_MESSAGES } from '../src/contracts/common';
+import { csrfGuard } from './auth/csrf';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { HttpError } from './http/errors';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
+import { adminRoutes } from './routes/admin';
+import { annotationRoutes } from './routes/annotations';
+import { devOutboxRoutes } from './routes/devOutbox';
+import { googleRoutes } from './routes/google';
 import { healthRoutes } from './routes/health';
+import { loginRoutes } from './routes/login';
+import { meRoutes } from './routes/me';
+import { memberRoutes } from './routes/members';
+import { sessionRoutes } from './routes/session';
+import { workspaceRoutes } from './routes/workspaces';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +79,12 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ ...error.body, error: error.message });
     }
+    // A bad path id is named by its own message, e.g. 'Invalid workspace id' (spec 1 §8), and so is
+    // any problem the spec words itself.
+    if (error instanceof RequestValidationError && error.issues[0]) {
+      const { message } = error.issues[0];
+      if (error.part === 'params' || SPEC_MESSAGES.has(message)) return reply.code(400).send({ error: message });
+    }
     if (error instanceof RequestValidationError || error.validation) {
       return reply.code(400).send({ error: error.message });
     }
@@ -84,12 +101,22 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', csrfGuard);
       await api.register(healthRoutes);
+      await api.register(loginRoutes);
+      await api.register(googleRoutes);
+      await api.register(meRoutes);
+      await api.register(workspaceRoutes);
+      await api.register(memberRoutes);
+      await api.register(annotationRoutes);
+      await api.register(adminRoutes);
+      await api.register(devOutboxRoutes);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
     },
     { prefix: '/api' },
   );
 
+  await app.register(sessionRoutes);
   registerSpa(app, config.staticDir);
   return app;
 }

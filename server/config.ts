@@ -27,6 +27,20 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   STAFF_EMAIL_DOMAIN: z.string().min(1).default('openrate.app'),
+  SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
+  RATE_LIMIT_WINDOW: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  POW_SECRET: z.string().min(16).optional(),
+  POW_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DEMO_EMAIL, seedDemo } from './seed/demo';
 
 /** Starts the server: configuration, database with migrations, HTTP, and a graceful shutdown on signals. */
 async function main(): Promise<void> {
@@ -12,6 +13,10 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db });
   app.log.info({ database: db.kind, location: db.location }, 'database ready');
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemo(db.db);
+    if (seeded.created) app.log.info({ workspaces: seeded.workspaceIds.length }, 'demo accounts and workspaces seeded');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +42,10 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`Openrate is serving on ${address}`);
+  if (config.SEED_DEMO) {
+    const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? address;
+    app.log.info(`Sign in at ${origin}/login with ${DEMO_EMAIL}; the sign-in code is printed here.`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,2 +1,4 @@
 // Every table of the product, one file per area; migrations are generated from all of them.
 export * from './meta';
+export * from './accounts';
+export * from './workspaces';

@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../src/contracts/common';
+import { memberships, workspaces } from '../db/schema';
+import { forbidden, notFound, unauthorized } from '../http/errors';
+import { findSession, type SessionRow } from '../services/sessions';
+import { SESSION_COOKIE } from './cookies';
+
+const sessionCache = new WeakMap<FastifyRequest, Promise<SessionRow | null>>();
+
+/** The request's session, looked up once per request; null when signed out or expired. */
+export function getSession(request: FastifyRequest): Promise<SessionRow | null> {
+  let session = sessionCache.get(request);
+  if (!session) {
+    session = findSession(request.server.db.db, request.cookies[SESSION_COOKIE]);
+    sessionCache.set(request, session);
+  }
+  return session;
+}
+
+export interface SignedInUser {
+  userId: number;
+  impersonatedBy: number | null;
+  /** The session's key in the database (a hash of the cookie). */
+  sessionId: string;
+}
+
+/** 401 unless the request carries a live session that has passed every sign-in step (MFA included). */
+export async function requireUser(request: FastifyRequest): Promise<SignedInUser> {
+  const session = await getSession(request);
+  if (!session || session.mfaPending) throw unauthorized();
+  return { userId: session.userId, impersonatedBy: session.impersonatedBy, sessionId: session.idHash };
+}
+
+/** 401 when signed out; 404 for a workspace that does not exist or that the user is not a member of. */
+export async function requireMember(
+  request: FastifyRequest,
+  workspaceId: number,
+): Promise<{ userId: number; role: Role; impersonatedBy: number | null }> {
+  const user = await requireUser(request);
+  const [membership] = await request.server.db.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, user.userId)));
+  if (!membership) throw notFound();
+  return { userId: user.userId, role: membership.role, impersonatedBy: user.impersonatedBy };
+}
+
+/** As requireMember, then 403 for a member who is not an admin of the workspace. */
+export async function requireAdmin(
+  request: FastifyRequest,
+  workspaceId: number,
+): Promise<{ userId: number; role: 'admin'; impersonatedBy: number | null }> {
+  const member = await requireMember(request, workspaceId);
+  if (member.role !== 'admin') throw forbidden();
+  return { ...member, role: 'admin' };
+}

@@ -1,0 +1,38 @@
+import { outboxResponseSchema } from '../../src/contracts/auth';
+import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+jest.setTimeout(30_000);
+
+describe('development outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ POW_MAX_NUMBER: 2000 });
+  });
+  afterAll(() => t.close());
+
+  it('lists the mail kept locally, newest first, for one recipient', async () => {
+    const email = uniqueEmail();
+    const first = await startEmailLogin(t, email);
+    const second = await startEmailLogin(t, email);
+    await startEmailLogin(t, uniqueEmail());
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}`,
+    });
+    const { data } = outboxResponseSchema.parse(res.json());
+    expect(data.map((m) => m.code)).toEqual([second.code, first.code]);
+    expect(data[0]).toMatchObject({ to: email, subject: 'Your Openrate sign-in link', link: second.link });
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found' });
+    } finally {
+      await prod.close();
+    }
+  });
+});

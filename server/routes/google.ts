@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { clearCookie, OIDC_COOKIE, setCookie } from '../auth/cookies';
+import { randomToken, safeEqual } from '../auth/crypto';
+import { exchangeCode, googleEnabled, provider } from '../auth/oidc';
+import { users } from '../db/schema';
+import type { ZodTypeProvider } from '../http/zod';
+import { publicOrigin } from '../mail/mailer';
+import { completeSignIn } from './login';
+
+const OIDC_TTL_MS = 10 * 60 * 1000;
+const CALLBACK_PATH = '/api/login/google/callback';
+
+const callbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/**
+ * Google sign-in (OpenID Connect, authorization code flow) when GOOGLE_CLIENT_ID and
+ * GOOGLE_CLIENT_SECRET are set. Accounts match by Google subject, else by verified e-mail (which
+ * then links the subject); a first sign-in creates the account.
+ */
+export const googleRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = app.db.db;
+  const failed = '/login/error?error=unknown';
+
+  app.get('/login/google', async (request, reply) => {
+    if (!googleEnabled(app)) return reply.redirect(failed);
+    try {
+      const { discovery } = await provider(app);
+      const state = randomToken(24);
+      const nonce = randomToken(24);
+      setCookie(request, reply, OIDC_COOKIE, `${state}.${nonce}`, new Date(Date.now() + OIDC_TTL_MS), CALLBACK_PATH);
+      const url = new URL(discovery.authorization_endpoint);
+      url.search = new URLSearchParams({
+        client_id: app.config.GOOGLE_CLIENT_ID ?? '',
+        response_type: 'code',
+        scope: 'openid email profile',
+        redirect_uri: `${publicOrigin(request)}${CALLBACK_PATH}`,
+        state,
+        nonce,
+      }).toString();
+      return reply.redirect(url.toString());
+    } catch (error) {
+      request.log.error({ err: error }, 'Google sign-in could not start');
+      return reply.redirect(failed);
+    }
+  });
+
+  app.get('/login/google/callback', { schema: { querystring: callbackQuerySchema } }, async (request, reply) => {
+    const stored = request.cookies[OIDC_COOKIE] ?? '';
+    clearCookie(request, reply, OIDC_COOKIE, CALLBACK_PATH);
+    const [state, nonce] = stored.split('.');
+    const { code, state: returnedState } = request.query;
+    if (!googleEnabled(app) || !state || !nonce || !code || !returnedState || !safeEqual(state, returnedState)) {
+      return reply.redirect(failed);
+    }
+    try {
+      const identity = await exchangeCode(app, code, `${publicOrigin(request)}${CALLBACK_PATH}`, nonce);
+      const status = await db.transaction(async (tx) => {
+        const [bySubject] = await tx.select().from(users).where(eq(users.googleSubject, identity.sub));
+        let user = bySubject;
+        if (!user) {
+          const [byEmail] = await tx.select().from(users).where(eq(users.email, identity.email));
+          if (byEmail?.googleSubject) throw new Error('e-mail already linked to another Google account');
+          if (byEmail) {
+            [user] = await tx
+              .update(users)
+              .set({ googleSubject: identity.sub })
+              .where(eq(users.id, byEmail.id))
+              .returning();
+          } else {
+            [user] = await tx
+              .insert(users)
+              .values({
+                email: identity.email,
+                name: identity.name?.trim() || identity.email,
+                googleSubject: identity.sub,
+              })
+              .returning();
+          }
+        }
+        return completeSignIn(tx, request, reply, user);
+      });
+      return reply.redirect(status === 'mfa_required' ? '/login/mfa' : '/');
+    } catch (error) {
+      request.log.warn({ err: error }, 'Google sign-in failed');
+      return reply.redirect(failed);
+    }
+  });
+};

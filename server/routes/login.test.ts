@@ -1,0 +1,501 @@
+import { randomInt } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { LOGIN_COOKIE, SESSION_COOKIE } from '../auth/cookies';
+import { newTotpSecret, totpFor } from '../auth/totp';
+import { loginTokens, outbox, users } from '../db/schema';
+import { sessionHeaders, signIn, solvedToken, startEmailLogin, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+jest.setTimeout(20_000);
+
+const api = { origin: TEST_ORIGIN, 'x-requested-with': 'openrate' };
+/** A client address of its own per test, so rate limits of one test never touch another. */
+const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+describe('e-mail sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
+  });
+  afterAll(() => t.close());
+
+  const check = (token: string, code: string | undefined, cookies: Record<string, string>, json = true) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/login/email/${encodeURIComponent(token)}/check${code === undefined ? '' : `?code=${encodeURIComponent(code)}`}`,
+      headers: json ? { 'x-requested-with': 'openrate' } : {},
+      cookies,
+    });
+
+  const outboxCount = async (email: string) =>
+    Number((await t.db.db.select({ n: count() }).from(outbox).where(eq(outbox.to, email)))[0].n);
+
+  it('hands out a signed proof-of-work challenge that the shared solver solves', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/login/challenge' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ algorithm: 'SHA-256', maxnumber: t.config.POW_MAX_NUMBER });
+    expect(body.challenge).toMatch(/^[0-9a-f]{64}$/);
+    const started = Date.now();
+    expect(await solvedToken(t)).toEqual(expect.any(String));
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('mails a link and a code of at least 10 characters, bound to this browser by an httpOnly cookie', async () => {
+    const email = uniqueEmail();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/email/start',
+      headers: api,
+      payload: { email, token: await solvedToken(t) },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json();
+    const cookie = res.cookies.find((c) => c.name === LOGIN_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const [mail] = await t.db.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(mail.code?.length).toBeGreaterThanOrEqual(10);
+    expect(mail.link).toBe(`http://localhost/login/email/${token}?code=${mail.code}`);
+    expect(mail.text).toContain(mail.code);
+  });
+
+  it('answers known and unknown addresses alike', async () => {
+    const known = await signIn(t);
+    const unknown = uniqueEmail();
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/email/start',
+      headers: api,
+      payload: { email: known.email, token: await solvedToken(t) },
+    });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/email/start',
+      headers: api,
+      payload: { email: unknown, token: await solvedToken(t) },
+    });
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(Object.keys(a.json())).toEqual(Object.keys(b.json()));
+  });
+
+  it('signs in with the code from the same browser and rotates any earlier session cookie (fixation)', async () => {
+    const attacker = await signIn(t);
+    const email = uniqueEmail();
+    const login = await startEmailLogin(t, email);
+    const res = await check(login.token, login.code, {
+      [LOGIN_COOKIE]: login.device,
+      [SESSION_COOKIE]: attacker.session,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'signed_in' });
+    const session = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session?.secure).toBeFalsy();
+    expect(session?.value).not.toBe(attacker.session);
+    expect(Buffer.from(session!.value, 'base64url').length).toBeGreaterThanOrEqual(32);
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [SESSION_COOKIE]: session!.value } });
+    expect(me.json().email).toBe(email);
+    const planted = await t.app.inject({
+      method: 'GET',
+      url: '/session',
+      cookies: { [SESSION_COOKIE]: attacker.session },
+    });
+    expect(planted.json()).toEqual({ status: 'unauthenticated' });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/session',
+      cookies: { [SESSION_COOKIE]: session!.value },
+    });
+    expect(status.json()).toEqual({ user_id: me.json().memberId, expires_at: expect.any(String) });
+  });
+
+  it('accepts a code typed in lower case with a space', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    const typed = `${login.code.slice(0, 5).toLowerCase()} ${login.code.slice(5)}`;
+    const res = await check(login.token, typed, { [LOGIN_COOKIE]: login.device });
+    expect(res.json()).toEqual({ status: 'signed_in' });
+  });
+
+  it('follows the e-mailed link as a page: redirect home with a session', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    const url = new URL(login.link);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/login/email/${login.token}/check${url.search}`,
+      cookies: { [LOGIN_COOKIE]: login.device },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBeTruthy();
+  });
+
+  it('refuses a reused link', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    expect((await check(login.token, login.code, { [LOGIN_COOKIE]: login.device })).statusCode).toBe(200);
+    const again = await check(login.token, login.code, { [LOGIN_COOKIE]: login.device });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'invalid_link' });
+    const page = await check(login.token, login.code, { [LOGIN_COOKIE]: login.device }, false);
+    expect(page.headers.location).toBe('/login/error?error=invalid_link');
+    expect(page.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('refuses an expired link', async () => {
+    const email = uniqueEmail();
+    const login = await startEmailLogin(t, email);
+    await t.db.db
+      .update(loginTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginTokens.email, email));
+    const res = await check(login.token, login.code, { [LOGIN_COOKIE]: login.device });
+    expect(res.json()).toEqual({ error: 'invalid_link' });
+  });
+
+  it('refuses a link superseded by a newer request, and accepts the newer one', async () => {
+    const email = uniqueEmail();
+    const first = await startEmailLogin(t, email);
+    const second = await startEmailLogin(t, email);
+    const old = await check(first.token, first.code, { [LOGIN_COOKIE]: first.device });
+    expect(old.json()).toEqual({ error: 'invalid_link' });
+    const fresh = await check(second.token, second.code, { [LOGIN_COOKIE]: second.device });
+    expect(fresh.json()).toEqual({ status: 'signed_in' });
+  });
+
+  it('refuses the link and code in another browser', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    const other = await check(login.token, login.code, { [LOGIN_COOKIE]: 'another-browser' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ error: 'invalid_device' });
+    const none = await check(login.token, login.code, {}, false);
+    expect(none.headers.location).toBe('/login/error?error=invalid_device');
+    // The rightful browser can still use it.
+    expect((await check(login.token, login.code, { [LOGIN_COOKIE]: login.device })).json()).toEqual({
+      status: 'signed_in',
+    });
+  });
+
+  it('refuses a wrong code and sends a page back to the code form', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    const res = await check(login.token, 'AAAAAAAAAA', { [LOGIN_COOKIE]: login.device });
+    expect(res.json()).toEqual({ error: 'invalid_code' });
+    const short = await check(login.token, login.code.slice(0, 9), { [LOGIN_COOKIE]: login.device });
+    expect(short.json()).toEqual({ error: 'invalid_code' });
+    const page = await check(login.token, 'AAAAAAAAAA', { [LOGIN_COOKIE]: login.device }, false);
+    expect(page.headers.location).toBe(`/login/email/${login.token}?error=invalid_code`);
+  });
+
+  it('stops a code brute force at the rate limit, even for the right code', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    const statuses: number[] = [];
+    for (let i = 0; i < t.config.RATE_LIMIT_PER_EMAIL + 1; i += 1) {
+      const res = await check(login.token, `WRONGCODE${i}`, { [LOGIN_COOKIE]: login.device });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, t.config.RATE_LIMIT_PER_EMAIL).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const right = await check(login.token, login.code, { [LOGIN_COOKIE]: login.device });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({ error: 'Too many attempts' });
+  });
+
+  describe('bad start requests write nothing', () => {
+    it.each([
+      [
+        'an array of e-mails',
+        (email: string, token: string) => JSON.stringify({ email: [email, 'b@example.com'], token }),
+        'invalid_email',
+      ],
+      [
+        'the e-mail twice',
+        (email: string, token: string) => `{"email":"${email}","email":"other@example.com","token":"${token}"}`,
+        'invalid_email',
+      ],
+      [
+        'an unknown field',
+        (email: string, token: string) => JSON.stringify({ email, token, role: 'admin' }),
+        'Invalid body: Unrecognized key: "role"',
+      ],
+    ])('refuses %s', async (_label, body, expected) => {
+      const email = uniqueEmail();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/email/start',
+        headers: { ...api, 'content-type': 'application/json' },
+        payload: body(email, await solvedToken(t)),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: expected });
+      expect(await outboxCount(email)).toBe(0);
+      expect(res.cookies.find((c) => c.name === LOGIN_COOKIE)).toBeUndefined();
+    });
+
+    it('refuses an invalid e-mail with invalid_email', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/email/start',
+        headers: api,
+        payload: { email: 'not-an-email', token: await solvedToken(t) },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'invalid_email' });
+    });
+
+    it.each([
+      ['missing', ''],
+      ['garbage', 'bm90IGpzb24='],
+      [
+        'forged',
+        Buffer.from(
+          JSON.stringify({
+            algorithm: 'SHA-256',
+            challenge: 'a',
+            number: 1,
+            salt: 'x?expires=9999999999',
+            signature: 'b',
+          }),
+        ).toString('base64'),
+      ],
+    ])('refuses a %s bot-check token with invalid_token', async (_label, token) => {
+      const email = uniqueEmail();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/email/start',
+        headers: api,
+        payload: { email, token },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'invalid_token' });
+      expect(await outboxCount(email)).toBe(0);
+    });
+
+    it('accepts each bot-check solution once', async () => {
+      const token = await solvedToken(t);
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/email/start',
+        headers: api,
+        payload: { email: uniqueEmail(), token },
+      });
+      expect(first.statusCode).toBe(200);
+      const email = uniqueEmail();
+      const replay = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/email/start',
+        headers: api,
+        payload: { email, token },
+      });
+      expect(replay.json()).toEqual({ error: 'invalid_token' });
+      expect(await outboxCount(email)).toBe(0);
+    });
+  });
+
+  it('limits sign-in requests per e-mail address', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < t.config.RATE_LIMIT_PER_EMAIL; i += 1) await startEmailLogin(t, email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/email/start',
+      headers: api,
+      payload: { email, token: await solvedToken(t) },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ error: 'Too many attempts' });
+  });
+});
+
+describe('rate limit per client address', () => {
+  it('ignores a spoofed X-Forwarded-For unless TRUST_PROXY is on', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PER_IP: 2, TRUST_PROXY: false, POW_MAX_NUMBER: 2000 });
+    try {
+      const ip = randomIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/login/email/start',
+          remoteAddress: ip,
+          headers: { ...api, 'x-forwarded-for': randomIp() },
+          payload: { email: uniqueEmail(), token: await solvedToken(t) },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+
+  it('counts the forwarded address when behind a trusted proxy', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PER_IP: 2, TRUST_PROXY: true, POW_MAX_NUMBER: 2000 });
+    try {
+      const proxy = randomIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/login/email/start',
+          remoteAddress: proxy,
+          headers: { ...api, 'x-forwarded-for': randomIp() },
+          payload: { email: uniqueEmail(), token: await solvedToken(t) },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200]);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+});
+
+describe('two-factor sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
+  });
+  afterAll(() => t.close());
+
+  async function mfaUser() {
+    const email = uniqueEmail();
+    const secret = newTotpSecret();
+    await t.db.db.insert(users).values({ email, name: 'Two Factor', mfaSecret: secret });
+    return { email, secret };
+  }
+
+  async function emailStep(email: string) {
+    const login = await startEmailLogin(t, email);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/login/email/${login.token}/check?code=${login.code}`,
+      headers: { 'x-requested-with': 'openrate' },
+      cookies: { [LOGIN_COOKIE]: login.device },
+    });
+    expect(res.json()).toEqual({ status: 'mfa_required' });
+    return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+  }
+
+  const verify = (pending: string, token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login/mfa/verify',
+      headers: sessionHeaders(pending),
+      payload: { token },
+    });
+
+  it('reaches no data before the code, and signs in with a new session id after it', async () => {
+    const { email, secret } = await mfaUser();
+    const pending = await emailStep(email);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: sessionHeaders(pending) });
+    expect(me.statusCode).toBe(401);
+    const status = await t.app.inject({ method: 'GET', url: '/session', headers: sessionHeaders(pending) });
+    expect(status.json()).toEqual({ status: 'unauthenticated' });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/login/email/x/check`,
+      headers: sessionHeaders(pending),
+    });
+    expect(page.statusCode).toBe(400);
+
+    const res = await verify(pending, totpFor(secret, email).generate());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'signed_in' });
+    const full = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    expect(full).not.toBe(pending);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: sessionHeaders(full) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: sessionHeaders(pending) })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses a wrong code with invalid_token and a code replayed within its step', async () => {
+    const { email, secret } = await mfaUser();
+    const first = await emailStep(email);
+    expect((await verify(first, '000000')).json()).toEqual({ error: 'invalid_token' });
+    const code = totpFor(secret, email).generate();
+    expect((await verify(first, code)).statusCode).toBe(200);
+    const second = await emailStep(email);
+    const replay = await verify(second, code);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ error: 'invalid_token' });
+  });
+
+  it('needs a pending session: a full or missing session cannot use the MFA step', async () => {
+    const user = await signIn(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/mfa/verify',
+      headers: user.headers,
+      payload: { token: '123456' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stops MFA guessing at the rate limit', async () => {
+    const { email } = await mfaUser();
+    const pending = await emailStep(email);
+    const statuses: number[] = [];
+    for (let i = 0; i <= t.config.RATE_LIMIT_PER_EMAIL; i += 1)
+      statuses.push((await verify(pending, '000000')).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
+  });
+  afterAll(() => t.close());
+
+  it('answers unauthenticated without a cookie or with a made-up one', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/session' })).json()).toEqual({ status: 'unauthenticated' });
+    const made = await t.app.inject({ method: 'GET', url: '/session', cookies: { [SESSION_COOKIE]: 'made-up' } });
+    expect(made.json()).toEqual({ status: 'unauthenticated' });
+  });
+
+  it('ends the session on logout: the old cookie no longer works', async () => {
+    const user = await signIn(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: user.headers });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login');
+    expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/session', headers: user.headers })).json()).toEqual({
+      status: 'unauthenticated',
+    });
+  });
+
+  it('refuses an expired session', async () => {
+    const user = await signIn(t);
+    const { sessions } = await import('../db/schema');
+    const { sha256 } = await import('../auth/crypto');
+    await t.db.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, sha256(user.session)));
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/session', headers: user.headers })).json()).toEqual({
+      status: 'unauthenticated',
+    });
+  });
+
+  it('marks the session cookie Secure over https', async () => {
+    const t2 = await createTestApp({ TRUST_PROXY: true, RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
+    try {
+      const login = await startEmailLogin(t2, uniqueEmail(), {
+        host: 'openrate.example',
+        'x-forwarded-proto': 'https',
+        origin: 'https://openrate.example',
+      });
+      const res = await t2.app.inject({
+        method: 'GET',
+        url: `/api/login/email/${login.token}/check?code=${login.code}`,
+        headers: { host: 'openrate.example', 'x-requested-with': 'openrate', 'x-forwarded-proto': 'https' },
+        cookies: { [LOGIN_COOKIE]: login.device },
+      });
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+    } finally {
+      await t2.close();
+    }
+  }, 30_000);
+});

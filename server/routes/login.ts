@@ -1,0 +1,229 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  EMAIL_CODE_MIN_LENGTH,
+  emailCheckParamsSchema,
+  emailCheckQuerySchema,
+  emailStartBodySchema,
+  type LoginErrorCode,
+  loginEmailSchema,
+  mfaVerifyBodySchema,
+} from '../../src/contracts/auth';
+import { getSession } from '../auth/access';
+import { clearCookie, LOGIN_COOKIE, setCookie } from '../auth/cookies';
+import { randomToken, safeEqual, sha256 } from '../auth/crypto';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth/csrf';
+import { createChallenge, verifySolution } from '../auth/pow';
+import { acceptTotp } from '../auth/totp';
+import { loginTokens, users } from '../db/schema';
+import { badRequest, HttpError, unauthorized } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import { publicOrigin, sendMail } from '../mail/mailer';
+import type { Executor } from '../services/db';
+import { consumeRateLimits } from '../services/rateLimit';
+import { startSession } from '../services/sessions';
+
+const LINK_TTL_MS = 15 * 60 * 1000;
+/** No 0/O or 1/I/L: the code is typed by hand. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+function newCode(): string {
+  let code = '';
+  for (let i = 0; i < EMAIL_CODE_MIN_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Codes are compared without case, spaces or dashes. */
+const normalizeCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Our own pages call with the API header and want JSON; a link followed from an e-mail wants a page. */
+const wantsJson = (request: FastifyRequest) => request.headers[CSRF_HEADER] === CSRF_HEADER_VALUE;
+
+/** A JSON body may not name a field twice: which copy wins would be a guess. */
+function hasRepeatedKey(raw: string, key: string): boolean {
+  return (raw.match(new RegExp(`(?<!\\\\)"${key}"\\s*:`, 'g')) ?? []).length > 1;
+}
+
+/** Finds or creates the account of a verified e-mail address (a first sign-in registers it). */
+export async function userForEmail(db: Executor, email: string) {
+  await db.insert(users).values({ email, name: email }).onConflictDoNothing();
+  const [user] = await db
+    .select({ id: users.id, mfaSecret: users.mfaSecret })
+    .from(users)
+    .where(eq(users.email, email));
+  return user;
+}
+
+/** Signs a verified user in: a pending-MFA session when two-factor is on, else a full one. */
+export async function completeSignIn(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: number; mfaSecret: string | null },
+): Promise<'signed_in' | 'mfa_required'> {
+  const mfaPending = user.mfaSecret !== null;
+  await startSession(db, request, reply, {
+    userId: user.id,
+    mfaPending,
+    ttlSeconds: request.server.config.SESSION_TTL,
+  });
+  return mfaPending ? 'mfa_required' : 'signed_in';
+}
+
+/** E-mail sign-in with a proof-of-work bot check, and the two-factor step. */
+export const loginRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = app.db.db;
+  const config = app.config;
+  const windowSeconds = config.RATE_LIMIT_WINDOW;
+
+  // Keep the raw body of this plugin's JSON calls to spot a repeated field.
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    try {
+      const text = body as string;
+      if (hasRepeatedKey(text, 'email') || hasRepeatedKey(text, 'token')) {
+        done(badRequest(hasRepeatedKey(text, 'email') ? 'invalid_email' : 'invalid_token'), undefined);
+        return;
+      }
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest('Invalid JSON'), undefined);
+    }
+  });
+
+  app.get('/login/challenge', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return createChallenge(app);
+  });
+
+  app.post('/login/email/start', { schema: { body: emailStartBodySchema } }, async (request, reply) => {
+    await consumeRateLimits(db, [{ key: `start:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }], windowSeconds);
+    const email = loginEmailSchema.safeParse(request.body.email);
+    if (!email.success) throw badRequest('invalid_email');
+    if (!(await verifySolution(app, request.body.token))) throw badRequest('invalid_token');
+    await consumeRateLimits(
+      db,
+      [{ key: `start:email:${email.data}`, max: config.RATE_LIMIT_PER_EMAIL }],
+      windowSeconds,
+    );
+
+    const token = randomToken(24);
+    const code = newCode();
+    const device = randomToken(32);
+    const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+    const link = `${publicOrigin(request)}/login/email/${token}?code=${code}`;
+    await db.transaction(async (tx) => {
+      await tx.delete(loginTokens).where(lt(loginTokens.expiresAt, new Date(Date.now() - LINK_TTL_MS)));
+      // A newer request supersedes every earlier link and code for the address.
+      await tx
+        .update(loginTokens)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(loginTokens.email, email.data), isNull(loginTokens.consumedAt)));
+      await tx.insert(loginTokens).values({
+        email: email.data,
+        tokenHash: sha256(token),
+        codeHash: sha256(code),
+        deviceHash: sha256(device),
+        expiresAt,
+      });
+      await sendMail(
+        app,
+        tx,
+        {
+          to: email.data,
+          subject: 'Your Openrate sign-in link',
+          text:
+            `Sign in to Openrate with this link: ${link}\n\n` +
+            `Or type this code on the sign-in page: ${code}\n\n` +
+            'The link and code work once, for 15 minutes, in the browser where you asked for them.\n' +
+            'If you did not ask to sign in, ignore this message.\n',
+          link,
+          code,
+        },
+        request.log,
+      );
+    });
+    setCookie(request, reply, LOGIN_COOKIE, device, expiresAt);
+    return { token };
+  });
+
+  app.get(
+    '/login/email/:token/check',
+    { schema: { params: emailCheckParamsSchema, querystring: emailCheckQuerySchema } },
+    async (request, reply) => {
+      const fail = (error: LoginErrorCode) => {
+        if (wantsJson(request)) return reply.code(400).send({ error });
+        const target =
+          error === 'invalid_code'
+            ? `/login/email/${encodeURIComponent(request.params.token)}?error=invalid_code`
+            : `/login/error?error=${error}`;
+        return reply.redirect(target);
+      };
+      try {
+        await consumeRateLimits(db, [{ key: `code:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }], windowSeconds);
+        const [login] = await db
+          .select()
+          .from(loginTokens)
+          .where(eq(loginTokens.tokenHash, sha256(request.params.token)));
+        if (!login || login.consumedAt || login.expiresAt.getTime() < Date.now()) return fail('invalid_link');
+        const device = request.cookies[LOGIN_COOKIE];
+        if (!device || !safeEqual(sha256(device), login.deviceHash)) return fail('invalid_device');
+        await consumeRateLimits(
+          db,
+          [{ key: `code:email:${login.email}`, max: config.RATE_LIMIT_PER_EMAIL }],
+          windowSeconds,
+        );
+        const code = normalizeCode(request.query.code ?? '');
+        if (code.length < EMAIL_CODE_MIN_LENGTH || !safeEqual(sha256(code), login.codeHash))
+          return fail('invalid_code');
+
+        const status = await db.transaction(async (tx) => {
+          // Single use even when two requests race: only one of them flips consumed_at.
+          const used = await tx
+            .update(loginTokens)
+            .set({ consumedAt: new Date() })
+            .where(and(eq(loginTokens.id, login.id), isNull(loginTokens.consumedAt)))
+            .returning({ id: loginTokens.id });
+          if (used.length === 0) return null;
+          const user = await userForEmail(tx, login.email);
+          return completeSignIn(tx, request, reply, user);
+        });
+        if (status === null) return fail('invalid_link');
+        clearCookie(request, reply, LOGIN_COOKIE);
+        if (wantsJson(request)) return { status };
+        return reply.redirect(status === 'mfa_required' ? '/login/mfa' : '/');
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429 && !wantsJson(request)) {
+          return reply.redirect('/login/error?error=unknown');
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post('/login/mfa/verify', { schema: { body: mfaVerifyBodySchema } }, async (request, reply) => {
+    const session = await getSession(request);
+    if (!session?.mfaPending) throw unauthorized();
+    await consumeRateLimits(
+      db,
+      [
+        { key: `mfa:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP },
+        { key: `mfa:user:${session.userId}`, max: config.RATE_LIMIT_PER_EMAIL },
+      ],
+      windowSeconds,
+    );
+    const [user] = await db
+      .select({ id: users.id, mfaSecret: users.mfaSecret })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    if (!user?.mfaSecret || !(await acceptTotp(db, user.id, user.mfaSecret, request.body.token.trim()))) {
+      throw badRequest('invalid_token');
+    }
+    // A new session id once the second factor is in: the pending one is deleted.
+    await db.transaction((tx) =>
+      startSession(tx, request, reply, { userId: user.id, ttlSeconds: request.server.config.SESSION_TTL }),
+    );
+    return { status: 'signed_in' as const };
+  });
+};

@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { annotations, appMeta, licenses, memberships, reportingSubscriptions, users, workspaces } from '../db/schema';
+import { setWorkspaceFlags } from '../services/flags';
+
+const SEEDED_KEY = 'demo_seeded';
+
+export const DEMO_EMAIL = 'demo@example.com';
+export const STAFF_EMAIL = 'staff@openrate.app';
+
+/** Flags of the active demo workspaces: every optional part of the product is visible. */
+const ACTIVE_FLAGS = ['list_members', 'engagement', 'campaigns_graph', 'grid_layout'];
+
+type Status = 'new' | 'active' | 'suspended' | 'cancelled';
+type Locale = 'en_US' | 'en_GB' | 'nl_NL';
+
+interface DemoWorkspace {
+  key: string;
+  name: string;
+  status: Status;
+  locale: Locale;
+  license: 'acme' | 'northwind' | 'globex' | 'initech' | 'brightwave';
+  /** e-mail → role */
+  members: Record<string, 'admin' | 'member'>;
+}
+
+const people = [
+  { email: DEMO_EMAIL, name: 'Demo Marketer' },
+  { email: STAFF_EMAIL, name: 'Openrate Staff' },
+  { email: 'agency@brightwave.example', name: 'Bea Brightwave' },
+  { email: 'sanne@acme.example', name: 'Sanne de Vries' },
+  { email: 'tom@northwind.example', name: 'Tom Fletcher' },
+  { email: 'priya@northwind.example', name: 'Priya Shah' },
+];
+
+const licenceRows = {
+  acme: { type: 'other', holderName: 'Acme Retail B.V.' },
+  northwind: { type: 'other', holderName: 'Northwind Travel Ltd' },
+  globex: { type: 'other', holderName: 'Globex Corporation' },
+  initech: { type: 'other', holderName: 'Initech' },
+  brightwave: { type: 'agency', holderName: 'Brightwave Agency' },
+} as const;
+
+const demoWorkspaces: DemoWorkspace[] = [
+  {
+    key: 'acme',
+    name: 'Acme Retail',
+    status: 'active',
+    locale: 'nl_NL',
+    license: 'acme',
+    members: { [DEMO_EMAIL]: 'admin', 'sanne@acme.example': 'member' },
+  },
+  {
+    key: 'northwind',
+    name: 'Northwind Travel',
+    status: 'active',
+    locale: 'en_GB',
+    license: 'northwind',
+    members: { 'tom@northwind.example': 'admin', [DEMO_EMAIL]: 'member', 'priya@northwind.example': 'member' },
+  },
+  {
+    key: 'globex',
+    name: 'Globex Demo',
+    status: 'new',
+    locale: 'nl_NL',
+    license: 'globex',
+    members: { [DEMO_EMAIL]: 'admin' },
+  },
+  {
+    key: 'initech',
+    name: 'Initech',
+    status: 'suspended',
+    locale: 'en_US',
+    license: 'initech',
+    members: { [DEMO_EMAIL]: 'admin' },
+  },
+  {
+    key: 'fjord',
+    name: 'Fjord Outdoor',
+    status: 'active',
+    locale: 'en_GB',
+    license: 'brightwave',
+    members: { 'agency@brightwave.example': 'admin', [DEMO_EMAIL]: 'admin' },
+  },
+  {
+    key: 'lumen',
+    name: 'Lumen Cosmetics',
+    status: 'new',
+    locale: 'nl_NL',
+    license: 'brightwave',
+    members: { 'agency@brightwave.example': 'admin', [DEMO_EMAIL]: 'admin' },
+  },
+];
+
+const isoDay = (daysAgo: number, now: Date) =>
+  new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Seeds the demo accounts and workspaces of DATA-CATALOGUE "Demo workspaces" once, in one
+ * transaction. Returns the demo workspaces' ids every time (so datasets can be generated for them),
+ * and whether this call created them.
+ */
+export async function seedDemo(db: Database, now = new Date()): Promise<{ workspaceIds: number[]; created: boolean }> {
+  return db.transaction(async (tx) => {
+    // Taking the marker row first makes a second process wait here instead of seeding twice.
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_KEY, value: '[]' })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) {
+      const [row] = await tx.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
+      const ids = JSON.parse(row.value) as number[];
+      const alive = ids.length
+        ? (await tx.select({ id: workspaces.id }).from(workspaces)).map((w) => w.id).filter((id) => ids.includes(id))
+        : [];
+      return { workspaceIds: alive, created: false };
+    }
+
+    const userIds = new Map<string, number>();
+    for (const person of people) {
+      await tx.insert(users).values(person).onConflictDoNothing();
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+      userIds.set(person.email, row.id);
+    }
+    const licenceIds = new Map<string, number>();
+    for (const [key, licence] of Object.entries(licenceRows)) {
+      const [row] = await tx.insert(licenses).values(licence).returning({ id: licenses.id });
+      licenceIds.set(key, row.id);
+    }
+    const workspaceIds = new Map<string, number>();
+    for (const spec of demoWorkspaces) {
+      const [row] = await tx
+        .insert(workspaces)
+        .values({ name: spec.name, status: spec.status, locale: spec.locale, licenseId: licenceIds.get(spec.license) })
+        .returning({ id: workspaces.id });
+      workspaceIds.set(spec.key, row.id);
+      await tx.insert(memberships).values(
+        Object.entries(spec.members).map(([email, role]) => ({
+          workspaceId: row.id,
+          userId: userIds.get(email)!,
+          role,
+        })),
+      );
+      if (spec.status === 'active') await setWorkspaceFlags(tx, row.id, ACTIVE_FLAGS);
+    }
+
+    const demoId = userIds.get(DEMO_EMAIL)!;
+    const acme = workspaceIds.get('acme')!;
+    const northwind = workspaceIds.get('northwind')!;
+    await tx.insert(annotations).values([
+      {
+        workspaceId: acme,
+        severity: 'critical',
+        message: 'Checkout outage: orders from e-mail traffic dropped',
+        dateStart: isoDay(20, now),
+        dateEnd: isoDay(19, now),
+        createdById: demoId,
+      },
+      {
+        workspaceId: acme,
+        severity: 'note',
+        message: 'Spring sale newsletter series',
+        dateStart: isoDay(45, now),
+        dateEnd: isoDay(38, now),
+        createdById: userIds.get('sanne@acme.example')!,
+      },
+      {
+        workspaceId: acme,
+        severity: 'note',
+        message: 'New welcome flow live',
+        dateStart: isoDay(8, now),
+        dateEnd: isoDay(8, now),
+        createdById: demoId,
+      },
+      {
+        workspaceId: northwind,
+        severity: 'note',
+        message: 'Summer destinations campaign',
+        dateStart: isoDay(30, now),
+        dateEnd: isoDay(16, now),
+        createdById: userIds.get('tom@northwind.example')!,
+      },
+    ]);
+    await tx.insert(reportingSubscriptions).values({ userId: demoId, workspaceId: acme, type: 'weeklySummary' });
+
+    const ids = [...workspaceIds.values()];
+    await tx
+      .update(appMeta)
+      .set({ value: JSON.stringify(ids), updatedAt: now })
+      .where(eq(appMeta.key, SEEDED_KEY));
+    return { workspaceIds: ids, created: true };
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Largest value of a PostgreSQL integer (serial) column. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive integer id taken from a path segment. Anything else (':id', 'null', '-1', '', '0', '1.5',
+ * 'abc', or a number beyond the integer range) fails with `message`.
+ */
+export const idFromPath = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, message)
+    .transform(Number)
+    .refine((value) => value <= MAX_ID, message);
+
+/** Path params of every workspace-scoped route (`/workspaces/:workspaceId/...`). */
+export const workspaceIdParamsSchema = z.object({ workspaceId: idFromPath('Invalid workspace id') });
+export type WorkspaceIdParams = z.infer<typeof workspaceIdParamsSchema>;
+
+/** The body of every error answer. */
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** `{ ok: true }` answers of calls that return nothing else. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** E-mail addresses as the product accepts them: trimmed, lower-cased, one address. */
+export const emailSchema = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
+export const roleSchema = z.enum(['admin', 'member']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const workspaceStatusSchema = z.enum(['new', 'active', 'suspended', 'cancelled']);
+export type WorkspaceStatus = z.infer<typeof workspaceStatusSchema>;
+
+export const localeSchema = z.enum(['en_US', 'en_GB', 'nl_NL']);
+export type Locale = z.infer<typeof localeSchema>;
+
+/**
+ * Validation messages in the spec's own words (spec 1 §5, §8). When one of them is the first problem
+ * of a request, the server answers it as it is, without naming the part or field, so the client can
+ * show it word for word.
+ */
+export const SPEC_MESSAGES: ReadonlySet<string> = new Set([
+  'Please enter a valid email address',
+  'Your name should contain at least 1 character',
+  "We currently don't support more than 256 characters.",
+  "We currently don't support more than 64 characters.",
+  'The company name should contain at least 1 character',
+  "We currently don't support more than 30 characters.",
+  'To proceed, choose at least one automation tool',
+  'Name cannot be empty',
+  'Please provide a message',
+  'Please select a date range',
+  'Start date of period must be before the end date',
+  'invalid_email',
+  'invalid_token',
+]);
