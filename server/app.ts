@@ -17,6 +17,8 @@ import { HttpError } from './http/errors';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
 import { adminRoutes } from './routes/admin';
 import { annotationRoutes } from './routes/annotations';
+import { dataModelRoutes } from './routes/dataModel';
+import { datasetRoutes } from './routes/datasets';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { googleRoutes } from './routes/google';
 import { healthRoutes } from './routes/health';
@@ -111,6 +113,8 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(annotationRoutes);
       await api.register(adminRoutes);
       await api.register(devOutboxRoutes);
+      await api.register(datasetRoutes);
+      await api.register(dataModelRoutes);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
     },
     { prefix: '/api' },

@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { tableFromIPC } from 'apache-arrow';
+import { catalogue, getCatalogueDataset } from '../../src/contracts/catalogue';
+import { datasetSchemaSchema } from '../../src/contracts/datasets';
+import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
+import { licenses } from '../db/schema';
+import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+let t: TestApp;
+let admin: SignedIn;
+let outsider: SignedIn;
+let workspaceId: number;
+const params = { rows: 4000, seed: 3, endDate: '2026-11-21' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t);
+  outsider = await signIn(t);
+  workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
+  await generateWorkspaceDatasets(t.config.dataDir, workspaceId, params);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const url = (rest: string, id = workspaceId) => `/api/workspaces/${id}/datasets${rest}`;
+const arrowFile = (datasetId: string, id = workspaceId) =>
+  fs.readFileSync(path.join(workspaceDatasetDir(t.config.dataDir, id), `${datasetId}.arrow`));
+
+describe('access', () => {
+  it('answers 401 signed out, 404 to non-members and for unknown workspaces, 400 for a bad id', async () => {
+    expect((await t.app.inject({ url: url('') })).statusCode).toBe(401);
+    const foreign = await t.app.inject({ url: url(''), headers: outsider.headers });
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Not found' }]);
+    const file = await t.app.inject({ url: url('/campaign_metrics_by_send_date'), headers: outsider.headers });
+    expect(file.statusCode).toBe(404);
+    expect((await t.app.inject({ url: url('', 2_000_000_000), headers: admin.headers })).statusCode).toBe(404);
+    const bad = await t.app.inject({ url: '/api/workspaces/abc/datasets', headers: admin.headers });
+    expect([bad.statusCode, bad.json()]).toEqual([400, { error: 'Invalid workspace id' }]);
+  });
+
+  it('lets a plain member read datasets', async () => {
+    const member = await signIn(t);
+    await addMember(t, workspaceId, member.userId, 'member');
+    expect((await t.app.inject({ url: url(''), headers: member.headers })).statusCode).toBe(200);
+  });
+
+  it('refuses every public report variant until reports exist', async () => {
+    for (const rest of ['', '/campaign_metrics_by_send_date', '/campaigns/cmp-1']) {
+      const response = await t.app.inject({ url: `/api/reports/1/datasets${rest}`, headers: admin.headers });
+      expect([response.statusCode, response.json()]).toEqual([404, { error: 'Not found' }]);
+    }
+  });
+});
+
+describe('GET …/datasets', () => {
+  it('lists id and title of the datasets the workspace may use', async () => {
+    const response = await t.app.inject({ url: url(''), headers: admin.headers });
+    const ids = response.json().datasets.map((d: { id: string }) => d.id);
+    expect(ids).toContain('campaign_metrics_by_send_date');
+    expect(ids).not.toContain('list_members');
+    expect(ids).not.toContain('workspaces');
+    expect(ids).not.toContain('engagement_contacts');
+    expect(response.json().datasets[0]).toEqual({
+      id: 'campaign_metrics_by_send_date',
+      title: 'Campaigns by send date',
+    });
+  });
+
+  it('adds list_members with its flag and workspaces for an agency licence', async () => {
+    const [licence] = await t.db.db
+      .insert(licenses)
+      .values({ type: 'agency', holderName: 'Agency' })
+      .returning({ id: licenses.id });
+    const other = await createWorkspace(t, {
+      adminUserId: admin.userId,
+      features: ['list_members', 'engagement'],
+      licenseId: licence.id,
+    });
+    const ids = (await t.app.inject({ url: url('', other.id), headers: admin.headers }))
+      .json()
+      .datasets.map((d: { id: string }) => d.id);
+    expect(ids).toEqual(expect.arrayContaining(['list_members', 'workspaces']));
+    expect(ids).not.toContain('engagement_segments');
+  });
+
+  it('answers 404 for a dataset the workspace may not use or that does not exist', async () => {
+    for (const id of ['list_members', 'engagement_contacts', 'nope', 'CAMPAIGNS']) {
+      expect((await t.app.inject({ url: url(`/${id}?schema=true`), headers: admin.headers })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('?schema=true', () => {
+  it('gives each dataset the catalogue schema', async () => {
+    for (const dataset of catalogue.filter((d) => d.listed && !['list_members', 'workspaces'].includes(d.id))) {
+      const response = await t.app.inject({ url: url(`/${dataset.id}?schema=true`), headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      const schema = datasetSchemaSchema.parse(response.json());
+      expect(schema.id).toBe(dataset.id);
+      expect(schema.tableId).toBe(dataset.id);
+      expect(schema.dateField).toBe(dataset.dateField);
+      expect(schema.fields.map((f) => [f.id, f.format, f.type, f.agg, f.features])).toEqual(
+        dataset.fields.map((f) => [f.id, f.format, f.type, f.agg, f.features]),
+      );
+    }
+  });
+
+  it('matches the catalogue contract for the main dataset', async () => {
+    const schema = (
+      await t.app.inject({ url: url('/campaign_metrics_by_send_date?schema=true'), headers: admin.headers })
+    ).json();
+    const field = (id: string) => schema.fields.find((f: { id: string }) => f.id === id);
+    expect(field('campaign_id').features).toEqual(['hide']);
+    expect(field('campaigns').agg).toEqual({ type: 'count_distinct', field: 'campaign_id' });
+    expect(field('bounce_rate')).toMatchObject({
+      format: 'percent',
+      agg: { type: 'weighted_avg', numerator: 'bounces', denominator: 'sent' },
+      features: ['baseline', 'negative_measure'],
+    });
+    expect(field('clicks_unique').features).toEqual(['funnel']);
+    expect(field('country').format).toBe('country');
+    expect(field('sent').agg).toEqual({ type: 'sum' });
+    expect(getCatalogueDataset('list_members')!.fields.find((f) => f.id === 'members')!.features).toEqual(['gauge']);
+  });
+});
+
+describe('the dataset file', () => {
+  it('streams the Arrow file gzip-encoded with its uncompressed length, ETag and private caching', async () => {
+    const response = await t.app.inject({
+      url: url('/campaign_metrics_by_send_date'),
+      headers: { ...admin.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    const file = arrowFile('campaign_metrics_by_send_date');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toBe('application/vnd.apache.arrow.stream');
+    expect(response.headers['x-total-length']).toBe(String(file.length));
+    expect(response.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{20}"$/);
+    expect(Number(response.headers['content-length'])).toBeLessThan(file.length / 3);
+    const body = zlib.gunzipSync(response.rawPayload);
+    expect(body.equals(file)).toBe(true);
+    // Readable as Arrow with dictionary-encoded strings and every stored column.
+    const table = tableFromIPC(body);
+    expect(table.numRows).toBe(1000);
+    const typeOf = (name: string) => String(table.schema.fields.find((f) => f.name === name)?.type);
+    // Indices as narrow as the dictionary allows: four campaign types fit in a byte.
+    expect(typeOf('campaign_type')).toBe('Dictionary<Int8, Utf8>');
+    expect(typeOf('webview_url')).toMatch(/^Dictionary<Int(8|16|32), Utf8>$/);
+    expect(table.schema.fields.map((f) => f.name)).toEqual(
+      getCatalogueDataset('campaign_metrics_by_send_date')!
+        .fields.filter((f) => f.type === 'dimension' || f.agg?.type === 'sum')
+        .map((f) => f.id),
+    );
+    expect(table.getChild('campaign_type')?.toArray().slice(0, 1)).toEqual([expect.any(String)]);
+  });
+
+  it('sends the plain file to clients without gzip', async () => {
+    const response = await t.app.inject({
+      url: url('/ga4'),
+      headers: { ...admin.headers, 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.equals(arrowFile('ga4'))).toBe(true);
+  });
+
+  it('answers 304 to If-None-Match with the current ETag, and the file to an old one', async () => {
+    const first = await t.app.inject({ url: url('/forms'), headers: admin.headers });
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({ url: url('/forms'), headers: { ...admin.headers, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    const stale = await t.app.inject({ url: url('/forms'), headers: { ...admin.headers, 'if-none-match': '"old"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('resumes a download cut half-way into a byte-identical file', async () => {
+    // A real socket, so the first download is really cut; the app's close ends the listener.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const target = `${address}${url('/campaign_metrics_by_event_date')}`;
+    const file = arrowFile('campaign_metrics_by_event_date');
+    const controller = new AbortController();
+    const first = await fetch(target, { headers: { cookie: admin.headers.cookie }, signal: controller.signal });
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    const total = Number(first.headers.get('x-total-length'));
+    const etag = first.headers.get('etag')!;
+    const received: Buffer[] = [];
+    let length = 0;
+    const reader = first.body!.getReader();
+    while (length < total / 2) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received.push(Buffer.from(value));
+      length += value.length;
+    }
+    controller.abort();
+    // Whatever arrived in the last chunk, the client keeps exactly the first half.
+    const half = Buffer.concat(received).subarray(0, Math.floor(total / 2));
+    length = half.length;
+
+    const rest = await fetch(target, {
+      headers: { cookie: admin.headers.cookie, range: `bytes=${length}-`, 'if-range': etag },
+    });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes ${length}-${total - 1}/${total}`);
+    const whole = Buffer.concat([half, Buffer.from(await rest.arrayBuffer())]);
+    expect(whole.length).toBe(file.length);
+    expect(whole.equals(file)).toBe(true);
+  });
+
+  it('answers a range of another version with the whole file, and 416 beyond the end', async () => {
+    const size = arrowFile('forms').length;
+    const changed = await t.app.inject({
+      url: url('/forms'),
+      headers: { ...admin.headers, range: 'bytes=10-', 'if-range': '"old"', 'accept-encoding': 'identity' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.length).toBe(size);
+    const tail = await t.app.inject({ url: url('/forms'), headers: { ...admin.headers, range: 'bytes=-100' } });
+    expect([tail.statusCode, tail.headers['content-range']]).toEqual([206, `bytes ${size - 100}-${size - 1}/${size}`]);
+    expect(tail.rawPayload.equals(arrowFile('forms').subarray(size - 100))).toBe(true);
+    const beyond = await t.app.inject({ url: url('/forms'), headers: { ...admin.headers, range: `bytes=${size}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+  });
+});
+
+describe('campaign web-view URL', () => {
+  it('gives the URL of a known campaign and null otherwise', async () => {
+    const known = await t.app.inject({ url: url('/campaigns/cmp-5'), headers: admin.headers });
+    expect(known.json()).toEqual({ url: 'https://view.openrate.app/c/5' });
+    const unknown = await t.app.inject({ url: url("/campaigns/cmp-x' OR 1=1"), headers: admin.headers });
+    expect(unknown.json()).toEqual({ url: null });
+  });
+});
+
+describe('generation on first need', () => {
+  it('generates a new workspace once, even for two requests at the same time', async () => {
+    const fresh = await createWorkspace(t, { adminUserId: admin.userId });
+    const [a, b] = await Promise.all([
+      t.app.inject({ url: url('/forms', fresh.id), headers: { ...admin.headers, 'accept-encoding': 'identity' } }),
+      t.app.inject({ url: url('/squeezely', fresh.id), headers: { ...admin.headers, 'accept-encoding': 'identity' } }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.rawPayload.equals(arrowFile('forms', fresh.id))).toBe(true);
+    const entries = fs.readdirSync(path.join(t.config.dataDir, 'datasets'));
+    expect(entries.sort()).toEqual([String(workspaceId), String(fresh.id)].sort());
+  }, 60_000);
+});

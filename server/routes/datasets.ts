@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toDatasetSchema } from '../../src/contracts/catalogue';
+import { workspaceIdParamsSchema } from '../../src/contracts/common';
+import {
+  DATASET_CACHE_CONTROL,
+  DATASET_CONTENT_TYPE,
+  TOTAL_LENGTH_HEADER,
+  datasetParamsSchema,
+  datasetQuerySchema,
+  campaignParamsSchema,
+  reportDatasetParamsSchema,
+} from '../../src/contracts/dataModel';
+import { requireMember } from '../auth/access';
+import { notFound } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import { fieldsWithCustomFields, getCustomFieldGroups } from '../services/dataModel';
+import {
+  availableDatasets,
+  datasetFile,
+  findAvailableDataset,
+  ParquetQueries,
+  type DatasetFile,
+} from '../services/datasets';
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .some(
+      ([coding, ...params]) =>
+        (coding === 'gzip' || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)),
+    );
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/** A single `bytes=start-end` range within `size`, or null for a header we do not serve as a range. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Sends a dataset's Arrow stream: gzip-encoded when the client accepts it (precompressed on disk), with
+ * X-Total-Length giving the uncompressed size for progress. A Range request (a resumed download) gets the
+ * uncompressed bytes it asks for, so a client can continue from the count of bytes it already decoded.
+ */
+async function sendDatasetFile(request: FastifyRequest, reply: FastifyReply, file: DatasetFile) {
+  const etag = `"${file.version}"`;
+  reply
+    .header('ETag', etag)
+    .header('Cache-Control', DATASET_CACHE_CONTROL)
+    .header('Vary', 'Accept-Encoding')
+    .header('Accept-Ranges', 'bytes')
+    .header(TOTAL_LENGTH_HEADER, String(file.arrowBytes));
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+  const ifRange = request.headers['if-range'];
+  const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+  const range = parseRange(rangeHeader, file.arrowBytes);
+  if (range === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${file.arrowBytes}`)
+      .send({ error: 'Range not satisfiable' });
+  }
+  reply.type(DATASET_CONTENT_TYPE);
+  // Opened before answering, so a regeneration renaming the directory cannot swap the file mid-download.
+  if (range) {
+    const handle = await fs.promises.open(file.arrowPath);
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${file.arrowBytes}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+      .send(handle.createReadStream({ start: range.start, end: range.end }));
+  }
+  if (request.method !== 'HEAD' && acceptsGzip(request)) {
+    const handle = await fs.promises.open(file.gzipPath);
+    return reply
+      .header('Content-Encoding', 'gzip')
+      .header('Content-Length', String(file.gzipBytes))
+      .send(handle.createReadStream());
+  }
+  const handle = await fs.promises.open(file.arrowPath);
+  return reply.header('Content-Length', String(file.arrowBytes)).send(handle.createReadStream());
+}
+
+/** Datasets of a workspace: the list, each dataset's file or schema, and a campaign's web-view URL. */
+export const datasetRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = app.db.db;
+  const parquet = new ParquetQueries();
+  app.addHook('onClose', () => parquet.close());
+
+  app.get('/workspaces/:workspaceId/datasets', { schema: { params: workspaceIdParamsSchema } }, async (request) => {
+    await requireMember(request, request.params.workspaceId);
+    const { listed } = await availableDatasets(db, request.params.workspaceId);
+    return { datasets: listed.map((dataset) => ({ id: dataset.id, title: dataset.title })) };
+  });
+
+  app.get(
+    '/workspaces/:workspaceId/datasets/campaigns/:campaignId',
+    { schema: { params: campaignParamsSchema } },
+    async (request) => {
+      const { workspaceId, campaignId } = request.params;
+      await requireMember(request, workspaceId);
+      const file = await datasetFile(app.config.dataDir, workspaceId, 'campaign_metrics_by_send_date');
+      return { url: await parquet.campaignWebviewUrl(file.parquetPath, campaignId) };
+    },
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/datasets/:datasetId',
+    // Compressed here from the precompressed file; the global compression must not compress it again.
+    { schema: { params: datasetParamsSchema, querystring: datasetQuerySchema }, compress: false },
+    async (request, reply) => {
+      const { workspaceId, datasetId } = request.params;
+      await requireMember(request, workspaceId);
+      const dataset = await findAvailableDataset(db, workspaceId, datasetId);
+      if (!dataset) throw notFound();
+      if (request.query.schema) {
+        const groups = await getCustomFieldGroups(db, workspaceId);
+        return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
+      }
+      return sendDatasetFile(request, reply, await datasetFile(app.config.dataDir, workspaceId, datasetId));
+    },
+  );
+
+  // Public variants for reports shared publicly, limited to the datasets the report uses. Reports do not exist
+  // yet: the reports issue wires these to the report's sharing and widgets; until then they always refuse.
+  const refuse = async () => {
+    throw notFound();
+  };
+  app.get(
+    '/reports/:reportId/datasets',
+    { schema: { params: reportDatasetParamsSchema.pick({ reportId: true }) } },
+    refuse,
+  );
+  app.get('/reports/:reportId/datasets/:datasetId', { schema: { params: reportDatasetParamsSchema } }, refuse);
+  app.get(
+    '/reports/:reportId/datasets/campaigns/:campaignId',
+    { schema: { params: z.object({ reportId: z.string(), campaignId: z.string() }) } },
+    refuse,
+  );
+};

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { workspaceIdParamsSchema } from './common';
+import { fieldFeatureSchema, fieldSchema } from './datasets';
+
+/** Conditions a dimension rule may use; strings allow all but regex, every other format only 'equals'. */
+export const ruleConditions = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'regex',
+] as const;
+export type RuleCondition = (typeof ruleConditions)[number];
+
+const ruleValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * One custom field of the data model as the editor sends it. Loose on purpose (optional id, any format
+ * string, optional rule parts): the data-model rules in src/engine/dataModel check it and answer with the
+ * spec's messages, which a schema error could not.
+ */
+export const customFieldSchema = z.object({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  shortName: z.string().optional(),
+  label: z.string().optional(),
+  category: z.string().optional(),
+  format: z.string().optional(),
+  type: z.string().optional(),
+  features: z.array(fieldFeatureSchema).default([]),
+  /** The custom-field flag the editor sends with every field. */
+  custom: z.literal(true).default(true),
+  /** A metric's arithmetic expression over field ids. */
+  expr: z.string().optional(),
+  /** A dimension's rules (first match wins) and its default. */
+  rules: z
+    .array(
+      z.object({
+        field: z.string().optional(),
+        type: z.string().optional(),
+        value: ruleValue.nullable().optional(),
+        result: ruleValue.nullable().optional(),
+      }),
+    )
+    .optional(),
+  rules_else: z.union([ruleValue, z.null()]).optional(),
+});
+export type CustomFieldInput = z.input<typeof customFieldSchema>;
+export type CustomField = z.output<typeof customFieldSchema>;
+
+export const customFieldActions = ['insert_after', 'insert_before'] as const;
+
+/** A group of custom fields placed in a table next to an anchor field (built-in or custom). */
+export const customFieldGroupSchema = z.object({
+  table: z.string(),
+  action: z.enum(customFieldActions),
+  /** The field the group goes after or before. */
+  anchor: z.string(),
+  fields: z.array(customFieldSchema),
+});
+export type CustomFieldGroup = z.output<typeof customFieldGroupSchema>;
+
+/** The body of PUT and the answer of GET …/schema/custom-fields: the list of every group of the workspace. */
+export const customFieldsBodySchema = z.array(customFieldGroupSchema).max(500);
+export type CustomFieldsBody = z.output<typeof customFieldsBodySchema>;
+
+/** GET …/schema/tables: every table (dataset) of the workspace with its fields, custom ones merged in. */
+export const schemaTablesResponseSchema = z.object({
+  tables: z.array(z.object({ id: z.string(), title: z.string(), dateField: z.string(), fields: z.array(fieldSchema) })),
+});
+export type SchemaTablesResponse = z.infer<typeof schemaTablesResponseSchema>;
+
+/** GET …/datasets/campaigns/{campaignId}: the campaign's web-view URL, or null when it has none. */
+export const campaignPreviewResponseSchema = z.object({ url: z.string().nullable() });
+export type CampaignPreviewResponse = z.infer<typeof campaignPreviewResponseSchema>;
+
+/** Dataset calls (GET …/datasets/{datasetId}): params, query and the headers of the file answer. */
+export const datasetParamsSchema = workspaceIdParamsSchema.extend({ datasetId: z.string().max(200) });
+export const datasetQuerySchema = z.object({
+  schema: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export const campaignParamsSchema = workspaceIdParamsSchema.extend({ campaignId: z.string().min(1).max(200) });
+export const reportDatasetParamsSchema = z.object({ reportId: z.string(), datasetId: z.string() });
+/** The uncompressed byte length of a dataset file: Content-Length cannot give progress when gzip is applied. */
+export const TOTAL_LENGTH_HEADER = 'X-Total-Length';
+export const DATASET_CONTENT_TYPE = 'application/vnd.apache.arrow.stream';
+export const DATASET_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
