@@ -1,12 +1,14 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { datasetsSlice } from '../features/datasets/datasetsSlice';
 import { prefsSlice } from '../features/prefs/prefsSlice';
 import { api } from './api';
 import { sanitizeAction, sanitizeState } from './devtools';
+import { engineApi } from './engineApi';
 import { listenerMiddleware } from './listeners';
 
 /** Slices register here; lazily loaded features may add theirs with `rootReducer.inject`. */
-export const rootReducer = combineSlices(api, prefsSlice);
+export const rootReducer = combineSlices(api, prefsSlice, engineApi, datasetsSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -15,7 +17,7 @@ export function setupStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware),
+      getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware, engineApi.middleware),
     devTools:
       process.env.NODE_ENV === 'production'
         ? false

@@ -1,10 +1,33 @@
-import { wrap, type Remote } from 'comlink';
-import type { DuckdbWorkerApi } from './duckdb.worker';
+import { releaseProxy, wrap } from 'comlink';
+import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
+import { type EngineWorkerApi } from './protocol';
 
-let worker: Remote<DuckdbWorkerApi> | undefined;
+/** Starts one DuckDB worker; its chunk and .wasm load only when the pool first needs a worker. */
+export function spawnBrowserWorker(): WorkerHandle {
+  const worker = new Worker(new URL('./duckdb.worker.ts', import.meta.url), { name: 'duckdb' });
+  const api = wrap<EngineWorkerApi>(worker);
+  return {
+    // Every method of the API already returns a promise, so the Comlink remote has the same shape.
+    api: api as unknown as EngineWorkerApi,
+    terminate: () => {
+      api[releaseProxy]();
+      worker.terminate();
+    },
+    onExit: (listener) => worker.addEventListener('error', (event) => listener(event.message || 'worker error')),
+  };
+}
 
-/** The in-browser query engine, started on first use (its chunk and .wasm load only then). */
-export function getEngine(): Remote<DuckdbWorkerApi> {
-  worker ??= wrap<DuckdbWorkerApi>(new Worker(new URL('./duckdb.worker.ts', import.meta.url), { name: 'duckdb' }));
-  return worker;
+let pool: EnginePool | undefined;
+
+/** The app's one pool of query workers, sized to the machine and started lazily. */
+export function getPool(): EnginePool {
+  const nav = navigator as Navigator & { deviceMemory?: number };
+  pool ??= createPool({ spawn: spawnBrowserWorker, size: poolSize(nav.hardwareConcurrency, nav.deviceMemory) });
+  return pool;
+}
+
+/** A dataset-less view of the pool, for the home page's engine check. */
+export function getEngine(): { version(): Promise<string>; query(sql: string): Promise<Uint8Array> } {
+  const engine = getPool();
+  return { version: () => engine.version(), query: (sql) => engine.query({ sql }) };
 }

@@ -1,0 +1,112 @@
+import { type Field } from '../contracts/datasets';
+import { type DayRange } from './dates';
+import { DAY, type FieldIndex, LAST, PERIOD, isGauge, metricAggregate } from './fields';
+import { type Filter, compileFilters, filterMembers } from './filters';
+import { QueryBuildError, dateLit, ident, str } from './sql';
+
+export interface Period {
+  name: string;
+  range: DayRange;
+}
+
+/** A grouping key: SQL over the dataset's columns (and __d, the row's day) and its output column name. */
+export interface Key {
+  alias: string;
+  sql: string;
+}
+
+export interface PipelineSpec {
+  fields: FieldIndex;
+  dateField?: string;
+  periods: Period[];
+  filters?: Filter[];
+  keys: Key[];
+  metrics: Field[];
+  /**
+   * group: one row per period and key (a `period` column); pivot: one row per key with the first
+   * period's metrics under their ids and the others as `<id>__<period>`; single: one period, no column.
+   */
+  periodMode: 'group' | 'pivot' | 'single';
+  /** Extra CTE definitions the keys or conditions refer to. */
+  ctes?: string[];
+  /** An extra row condition over the dataset's columns. */
+  where?: string;
+  /** Extra output columns over the grouped rows (e.g. the number of days with data). */
+  extraColumns?: Key[];
+  orderBy?: string;
+  limit?: number;
+  offset?: number;
+}
+
+function periodColumn(metric: Field, period: Period, index: number): string {
+  return index === 0 ? metric.id : `${metric.id}__${period.name}`;
+}
+
+/**
+ * The one shape of every aggregate query: the rows of each period (tagged __period, with __d the
+ * row's day), grouped by keys, with metrics aggregated by their agg, and aggregate filters after grouping.
+ * Gauges need the last day of each group, flagged in a window partitioned exactly like the grouping.
+ */
+export function pipelineSql(spec: PipelineSpec): string {
+  if (spec.periods.length === 0) throw new QueryBuildError('A query needs a date range');
+  if (spec.periodMode === 'single' && spec.periods.length !== 1) throw new QueryBuildError('One period expected');
+  const { fields } = spec;
+  const table = ident(fields.schema.tableId);
+  const date = `CAST(${ident(fields.dateField(spec.dateField).id)} AS DATE)`;
+  const pivot = spec.periodMode === 'pivot';
+  const main = spec.periods[0].name;
+  const filters = compileFilters(spec.filters, {
+    fields,
+    table: fields.schema.tableId,
+    groupPartition: spec.periodMode === 'group' ? PERIOD : undefined,
+    aggregateCondition: pivot ? `${PERIOD} = ${str(main)}` : undefined,
+  });
+
+  const rowConditions = [filters.where, spec.where].filter(Boolean);
+  const base = spec.periods
+    .map((period) => {
+      const inRange = `${date} BETWEEN ${dateLit(period.range.start)} AND ${dateLit(period.range.end)}`;
+      return (
+        `SELECT ${str(period.name)} AS ${PERIOD}, ${date} AS ${DAY}, * FROM ${table} ` +
+        `WHERE ${[inRange, ...rowConditions].join(' AND ')}`
+      );
+    })
+    .join(' UNION ALL ');
+
+  const keyAliases = spec.keys.map((key, index) => ({ ...key, internal: `__k${index}` }));
+  const gaugeMembers = filterMembers(spec.filters).map((id) => fields.get(id));
+  const needsLast = [...spec.metrics, ...gaugeMembers].some((field) => field && isGauge(field));
+  const partition = [PERIOD, ...keyAliases.map((key) => key.internal)].join(', ');
+  const keyed =
+    `SELECT *${keyAliases.map((key) => `, ${key.sql} AS ${key.internal}`).join('')}` +
+    (needsLast ? `, ${DAY} = MAX(${DAY}) OVER (PARTITION BY ${partition}) AS ${LAST}` : '') +
+    ' FROM base';
+
+  const columns = [
+    ...(spec.periodMode === 'group' ? [`${PERIOD} AS period`] : []),
+    ...keyAliases.map((key) => `${key.internal} AS ${ident(key.alias)}`),
+    ...(pivot
+      ? spec.periods.flatMap((period, index) =>
+          spec.metrics.map(
+            (metric) =>
+              `${metricAggregate(fields, metric, `${PERIOD} = ${str(period.name)}`)} AS ${ident(periodColumn(metric, period, index))}`,
+          ),
+        )
+      : spec.metrics.map((metric) => `${metricAggregate(fields, metric)} AS ${ident(metric.id)}`)),
+    ...(spec.extraColumns ?? []).map((column) => `${column.sql} AS ${ident(column.alias)}`),
+  ];
+  const groupBy = [...(spec.periodMode === 'group' ? [PERIOD] : []), ...keyAliases.map((key) => key.internal)];
+
+  return [
+    `WITH ${[...(spec.ctes ?? []), `base AS (${base})`, `keyed AS (${keyed})`].join(', ')}`,
+    `SELECT ${columns.join(', ')} FROM keyed`,
+    groupBy.length ? `GROUP BY ${groupBy.join(', ')}` : '',
+    filters.having ? `HAVING ${filters.having}` : '',
+    filters.qualify ? `QUALIFY ${filters.qualify}` : '',
+    spec.orderBy ? `ORDER BY ${spec.orderBy}` : '',
+    spec.limit !== undefined ? `LIMIT ${Math.trunc(spec.limit)}` : '',
+    spec.offset ? `OFFSET ${Math.trunc(spec.offset)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

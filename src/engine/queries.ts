@@ -1,0 +1,572 @@
+import { z } from 'zod';
+import { type DatasetSchema, type Field } from '../contracts/datasets';
+import {
+  type ChartKind,
+  type DayRange,
+  type WeekStart,
+  bucketSql,
+  compareRange,
+  dayRangeSchema,
+  granularities,
+  rangeDays,
+  resolveGranularity,
+} from './dates';
+import { DAY, FieldIndex, dimensionValue, isAdditive, isGauge } from './fields';
+import { compileFilters, filterSchema } from './filters';
+import { type Key, type Period, pipelineSql } from './pipeline';
+import { QueryBuildError, dateLit, ident, num, str } from './sql';
+
+/** Spec 2 §9 and spec 3 §9 limits. */
+export const BAR_TOP_N = 12;
+export const SERIES_TOP_N = 10;
+export const DISTINCT_VALUES_LIMIT = 10_000;
+export const PIVOT_MAX_COLUMNS = 100;
+
+const granularitySetting = z.enum(['auto', ...granularities]).default('auto');
+const weekStart = z.number().int().min(0).max(6).default(1);
+const chart = z.enum(['line', 'bar_grouped', 'bar_stacked']).default('line');
+const fieldId = z.string().min(1);
+
+/** What every query shares: the dataset, its date field, the main range, an optional comparison and filters. */
+const scope = {
+  dataset: z.string().min(1),
+  dateField: z.string().optional(),
+  range: dayRangeSchema,
+  compare: dayRangeSchema.optional(),
+  filters: z.array(filterSchema).default([]),
+};
+
+export const timeSeriesQuery = z.object({
+  kind: z.literal('timeSeries'),
+  ...scope,
+  metrics: z.array(fieldId).min(1),
+  granularity: granularitySetting,
+  chart,
+  weekStart,
+});
+export const timeSeriesByDimensionQuery = z.object({
+  kind: z.literal('timeSeriesByDimension'),
+  ...scope,
+  metric: fieldId,
+  dimension: fieldId,
+  granularity: granularitySetting,
+  chart,
+  weekStart,
+});
+export const barByDimensionQuery = z.object({
+  kind: z.literal('barByDimension'),
+  ...scope,
+  metrics: z.array(fieldId).min(1),
+  dimension: fieldId,
+});
+export const tableCompareQuery = z.object({
+  kind: z.literal('tableCompare'),
+  ...scope,
+  metrics: z.array(fieldId),
+  dimensions: z.array(fieldId),
+  limit: z.number().int().positive().optional(),
+});
+export const highLowQuery = z.object({
+  kind: z.literal('highLow'),
+  ...scope,
+  metrics: z.array(fieldId).min(1),
+  dimension: fieldId,
+});
+export const funnelQuery = z.object({ kind: z.literal('funnel'), ...scope, metrics: z.array(fieldId).min(1) });
+export const subscriberGrowthQuery = z.object({
+  kind: z.literal('subscriberGrowth'),
+  ...scope,
+  /** The list dimension and the list metrics of list_members. */
+  listField: fieldId.default('list_name'),
+  metrics: z.array(fieldId).default(['members', 'members_in', 'members_out', 'members_delta']),
+  lists: z.array(z.string()).default([]),
+  granularity: granularitySetting,
+  weekStart,
+});
+export const targetProgressQuery = z.object({
+  kind: z.literal('targetProgress'),
+  dataset: z.string().min(1),
+  dateField: z.string().optional(),
+  metric: fieldId,
+  range: dayRangeSchema,
+  target: z.number(),
+  filters: z.array(filterSchema).default([]),
+});
+export const targetHistoryQuery = z.object({
+  kind: z.literal('targetHistory'),
+  dataset: z.string().min(1),
+  dateField: z.string().optional(),
+  metric: fieldId,
+  range: dayRangeSchema,
+  filters: z.array(filterSchema).default([]),
+});
+export const distinctValuesQuery = z.object({
+  kind: z.literal('distinctValues'),
+  dataset: z.string().min(1),
+  dimension: fieldId,
+  search: z.string().optional(),
+  filters: z.array(filterSchema).default([]),
+  limit: z.number().int().positive().max(DISTINCT_VALUES_LIMIT).default(DISTINCT_VALUES_LIMIT),
+});
+const sortSchema = z.array(z.object({ field: fieldId, desc: z.boolean().default(false) })).default([]);
+export const explorerRowsQuery = z.object({
+  kind: z.literal('explorerRows'),
+  ...scope,
+  rowGroups: z.array(fieldId),
+  metrics: z.array(fieldId),
+  sort: sortSchema,
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().positive().max(100_000).default(100),
+});
+export const explorerCountQuery = explorerRowsQuery.extend({ kind: z.literal('explorerCount') });
+export const explorerPivotQuery = z.object({
+  kind: z.literal('explorerPivot'),
+  ...scope,
+  rowGroups: z.array(fieldId),
+  pivot: fieldId,
+  metrics: z.array(fieldId).min(1),
+  /** The pivot values as a first query (`pivotValuesSql`) found them. */
+  pivotValues: z.array(z.string()).default([]),
+  sort: sortSchema,
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().positive().max(100_000).default(100),
+});
+export const engagementCsvQuery = z.object({
+  kind: z.literal('engagementCsv'),
+  dataset: z.string().min(1).default('engagement_contacts'),
+  integrationId: z.string().min(1),
+  month: z.string(),
+  segmentId: z.string().optional(),
+});
+
+export const queryDescriptionSchema = z.discriminatedUnion('kind', [
+  timeSeriesQuery,
+  timeSeriesByDimensionQuery,
+  barByDimensionQuery,
+  tableCompareQuery,
+  highLowQuery,
+  funnelQuery,
+  subscriberGrowthQuery,
+  targetProgressQuery,
+  targetHistoryQuery,
+  distinctValuesQuery,
+  explorerRowsQuery,
+  explorerCountQuery,
+  explorerPivotQuery,
+  engagementCsvQuery,
+]);
+/** A query as callers write it (defaults optional). */
+export type QueryInput = z.input<typeof queryDescriptionSchema>;
+export type QueryDescription = z.output<typeof queryDescriptionSchema>;
+export type QueryKind = QueryDescription['kind'];
+type Of<K extends QueryKind> = Extract<QueryDescription, { kind: K }>;
+
+function periods(range: DayRange, compare: DayRange | undefined): Period[] {
+  return compare
+    ? [
+        { name: 'main', range },
+        { name: 'compare', range: compare },
+      ]
+    : [{ name: 'main', range }];
+}
+
+function bucketKey(
+  q: { range: DayRange; granularity: 'auto' | (typeof granularities)[number]; weekStart: number },
+  kind: ChartKind,
+): Key {
+  const granularity = resolveGranularity(q.granularity, q.range, kind);
+  return { alias: 'bucket', sql: `strftime(${bucketSql(DAY, granularity, q.weekStart as WeekStart)}, '%Y-%m-%d')` };
+}
+
+/** `"metric" DESC NULLS LAST`: rankings put groups without a value last. */
+function byDesc(metric: Field): string {
+  return `${ident(metric.id)} DESC NULLS LAST`;
+}
+
+/** The top values of a dimension by a metric over the main range, as a CTE named `name` with column `value`. */
+function topValuesCte(
+  name: string,
+  fields: FieldIndex,
+  q: Of<'barByDimension' | 'timeSeriesByDimension'>,
+  dimension: Field,
+  metric: Field,
+  n: number,
+): string {
+  const value = dimensionValue(fields, dimension);
+  return `${name} AS (${pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: [{ name: 'main', range: q.range }],
+    filters: q.filters,
+    keys: [{ alias: 'value', sql: value }],
+    metrics: [metric],
+    periodMode: 'single',
+    where: `${value} IS NOT NULL`,
+    orderBy: `${byDesc(metric)}, 1`,
+    limit: n,
+  })})`;
+}
+
+function buildTimeSeries(fields: FieldIndex, q: Of<'timeSeries'>): string {
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: periods(q.range, q.compare),
+    filters: q.filters,
+    keys: [bucketKey(q, q.chart)],
+    metrics: q.metrics.map((id) => fields.metric(id)),
+    periodMode: 'group',
+    orderBy: 'period DESC, bucket',
+  });
+}
+
+function buildTimeSeriesByDimension(fields: FieldIndex, q: Of<'timeSeriesByDimension'>): string {
+  const metric = fields.metric(q.metric);
+  const dimension = fields.dimension(q.dimension);
+  const value = dimensionValue(fields, dimension);
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: periods(q.range, q.compare),
+    filters: q.filters,
+    ctes: [topValuesCte('top_values', fields, q, dimension, metric, SERIES_TOP_N)],
+    where: `${value} IN (SELECT value FROM top_values)`,
+    keys: [bucketKey(q, q.chart), { alias: 'value', sql: value }],
+    metrics: [metric],
+    periodMode: 'group',
+    orderBy: 'period DESC, bucket, value',
+  });
+}
+
+function buildBarByDimension(fields: FieldIndex, q: Of<'barByDimension'>): string {
+  const metrics = q.metrics.map((id) => fields.metric(id));
+  const dimension = fields.dimension(q.dimension);
+  const value = dimensionValue(fields, dimension);
+  // Values outside the top 12 are regrouped, so Other's ratios are recomputed from its own sums.
+  const inTop = `COALESCE(${value} IN (SELECT value FROM top_values), false)`;
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: periods(q.range, q.compare),
+    filters: q.filters,
+    ctes: [topValuesCte('top_values', fields, q, dimension, metrics[0], BAR_TOP_N)],
+    keys: [
+      { alias: 'value', sql: `CASE WHEN ${inTop} THEN CAST(${value} AS VARCHAR) END` },
+      { alias: 'other', sql: `NOT ${inTop}` },
+    ],
+    metrics,
+    periodMode: 'pivot',
+    orderBy: `other, ${byDesc(metrics[0])}, value`,
+  });
+}
+
+function buildTableCompare(fields: FieldIndex, q: Of<'tableCompare'>): string {
+  if (q.metrics.length + q.dimensions.length === 0) throw new QueryBuildError('Select at least 1 dimension or metric.');
+  const metrics = q.metrics.map((id) => fields.metric(id));
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: periods(q.range, q.compare),
+    filters: q.filters,
+    keys: q.dimensions.map((id) => ({ alias: id, sql: dimensionValue(fields, fields.dimension(id)) })),
+    metrics,
+    periodMode: 'pivot',
+    orderBy: metrics.length
+      ? `${byDesc(metrics[0])}, ${q.dimensions.map((_, i) => i + 1).join(', ') || '1'}`
+      : undefined,
+    limit: q.limit,
+  });
+}
+
+function buildHighLow(fields: FieldIndex, q: Of<'highLow'>): string {
+  const metrics = q.metrics.map((id) => fields.metric(id));
+  const grouped = pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: [{ name: 'main', range: q.range }],
+    filters: q.filters,
+    keys: [{ alias: 'value', sql: dimensionValue(fields, fields.dimension(q.dimension)) }],
+    metrics,
+    periodMode: 'single',
+    where: `${dimensionValue(fields, fields.dimension(q.dimension))} IS NOT NULL`,
+  });
+  // Ties resolve to the first value in order, so the answer does not depend on scan order.
+  const perMetric = metrics.map((metric, index) => {
+    const m = ident(metric.id);
+    return (
+      `SELECT ${index} AS position, ${str(metric.id)} AS metric, ` +
+      `arg_max(CAST(value AS VARCHAR), ${m}) FILTER (WHERE ${m} = (SELECT max(${m}) FROM grouped)) AS high_value, max(${m}) AS high, ` +
+      `arg_min(CAST(value AS VARCHAR), ${m}) FILTER (WHERE ${m} = (SELECT min(${m}) FROM grouped)) AS low_value, min(${m}) AS low ` +
+      `FROM (SELECT * FROM grouped ORDER BY value)`
+    );
+  });
+  return `WITH grouped AS (${grouped}) SELECT metric, high_value, high, low_value, low FROM (${perMetric.join(' UNION ALL ')}) ORDER BY position`;
+}
+
+function buildFunnel(fields: FieldIndex, q: Of<'funnel'>): string {
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: periods(q.range, q.compare),
+    filters: q.filters,
+    keys: [],
+    metrics: q.metrics.map((id) => fields.metric(id)),
+    periodMode: 'group',
+    orderBy: 'period DESC',
+  });
+}
+
+function buildSubscriberGrowth(fields: FieldIndex, q: Of<'subscriberGrowth'>): string {
+  const list = fields.dimension(q.listField);
+  const filters = q.lists.length ? [...q.filters, { member: list.id, operator: 'equals', values: q.lists }] : q.filters;
+  // Gauges (members) take each list's last day within each bucket, the latest-date union of the buckets.
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: periods(q.range, q.compare),
+    filters,
+    keys: [{ alias: 'list', sql: dimensionValue(fields, list) }, bucketKey(q, 'line')],
+    metrics: q.metrics.map((id) => fields.metric(id)),
+    periodMode: 'group',
+    orderBy: 'period DESC, list, bucket',
+  });
+}
+
+function buildTargetProgress(fields: FieldIndex, q: Of<'targetProgress'>): string {
+  const metric = fields.metric(q.metric);
+  const agg = metric.agg ?? { type: 'sum' as const };
+  const total = rangeDays(q.range);
+  const days =
+    `SELECT CAST(day AS DATE) AS day, row_number() OVER (ORDER BY day) AS n ` +
+    `FROM generate_series(${dateLit(q.range.start)}, ${dateLit(q.range.end)}, INTERVAL 1 DAY) AS t(day)`;
+  const daily = (metrics: Field[]) =>
+    pipelineSql({
+      fields,
+      dateField: q.dateField,
+      periods: [{ name: 'main', range: q.range }],
+      filters: q.filters,
+      keys: [{ alias: 'day', sql: DAY }],
+      metrics,
+      periodMode: 'single',
+    });
+  const sumOf = (id: string): Field => ({ ...fields.require(id), id, agg: { type: 'sum' }, features: [] });
+  let value: string;
+  let cumulative: string;
+  let ctes: string;
+  const running = (expr: string) => `${expr} OVER (ORDER BY days.day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
+  if (isGauge(metric)) {
+    // A snapshot's progress is its latest value: the last day with data so far.
+    ctes = `daily AS (${daily([metric])})`;
+    value = `daily.${ident(metric.id)}`;
+    cumulative = running(`last_value(daily.${ident(metric.id)} IGNORE NULLS)`);
+  } else if (agg.type === 'sum') {
+    ctes = `daily AS (${daily([metric])})`;
+    value = `daily.${ident(metric.id)}`;
+    cumulative = running(`SUM(COALESCE(daily.${ident(metric.id)}, 0))`);
+  } else if (agg.type === 'min' || agg.type === 'max') {
+    ctes = `daily AS (${daily([metric])})`;
+    value = `daily.${ident(metric.id)}`;
+    cumulative = running(`${agg.type.toUpperCase()}(daily.${ident(metric.id)})`);
+  } else if (agg.type === 'weighted_avg') {
+    // The ratio to date is the running sum of the numerator over the running sum of the denominator.
+    ctes = `daily AS (${daily([sumOf(agg.numerator), sumOf(agg.denominator)])})`;
+    const n = `daily.${ident(agg.numerator)}`;
+    const d = `daily.${ident(agg.denominator)}`;
+    value = `${n} / NULLIF(${d}, 0)`;
+    cumulative = `${running(`SUM(${n})`)} / NULLIF(${running(`SUM(${d})`)}, 0)`;
+  } else {
+    throw new QueryBuildError('This metric is currently not supported');
+  }
+  // Sums are expected to grow linearly to the target; a rate or a snapshot is expected at the target all along.
+  const expected = isAdditive(metric) ? `${num(q.target)} * days.n / ${total}` : num(q.target);
+  return (
+    `WITH days AS (${days}), ${ctes} ` +
+    `SELECT strftime(days.day, '%Y-%m-%d') AS day, CAST(${value} AS DOUBLE) AS value, ` +
+    `CAST(${cumulative} AS DOUBLE) AS cumulative, CAST(${expected} AS DOUBLE) AS expected ` +
+    `FROM days LEFT JOIN daily ON daily.day = days.day ORDER BY days.day`
+  );
+}
+
+function buildTargetHistory(fields: FieldIndex, q: Of<'targetHistory'>): string {
+  const preceding = compareRange(q.range, 'preceding_period');
+  const yearAgo = compareRange(q.range, 'year_over_year');
+  if (!preceding || !yearAgo) throw new QueryBuildError('No comparison range');
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: [
+      { name: 'preceding_period', range: preceding },
+      { name: 'year_over_year', range: yearAgo },
+    ],
+    filters: q.filters,
+    keys: [],
+    metrics: [fields.metric(q.metric)],
+    periodMode: 'group',
+    // 'Not enough data available for this period' when a period has no day with data.
+    extraColumns: [{ alias: 'days', sql: `CAST(COUNT(DISTINCT ${DAY}) AS INTEGER)` }],
+    orderBy: 'period',
+  });
+}
+
+function buildDistinctValues(fields: FieldIndex, q: Of<'distinctValues'>): string {
+  const value = `CAST(${dimensionValue(fields, fields.dimension(q.dimension))} AS VARCHAR)`;
+  const filters = compileFilters(q.filters, { fields, table: fields.schema.tableId });
+  const conditions = [`${value} IS NOT NULL`, `${value} <> ''`, filters.where];
+  if (q.search) conditions.push(`contains(lower(${value}), lower(${str(q.search)}))`);
+  return (
+    `SELECT DISTINCT ${value} AS value FROM ${ident(fields.schema.tableId)} ` +
+    `WHERE ${conditions.filter(Boolean).join(' AND ')} ORDER BY value LIMIT ${q.limit}`
+  );
+}
+
+function explorerOrder(
+  fields: FieldIndex,
+  sort: { field: string; desc: boolean }[],
+  output: string[],
+): string | undefined {
+  const terms = sort.map((s) => {
+    fields.require(s.field);
+    if (!output.includes(s.field)) throw new QueryBuildError(`Cannot sort by "${s.field}": it is not a column`);
+    return `${ident(s.field)} ${s.desc ? 'DESC' : 'ASC'} NULLS LAST`;
+  });
+  // A stable order over all key columns, so pages never overlap.
+  return [...terms, ...output.map((_, i) => String(i + 1))].join(', ') || undefined;
+}
+
+function explorerRowsSql(fields: FieldIndex, q: Of<'explorerRows' | 'explorerCount'>, paged: boolean): string {
+  if (q.metrics.length + q.rowGroups.length === 0) throw new QueryBuildError('Select at least 1 dimension or metric.');
+  const keys = q.rowGroups.map((id) => ({ alias: id, sql: dimensionValue(fields, fields.dimension(id)) }));
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: periods(q.range, q.compare),
+    filters: q.filters,
+    keys,
+    metrics: q.metrics.map((id) => fields.metric(id)),
+    periodMode: 'pivot',
+    orderBy: paged ? explorerOrder(fields, q.sort, [...q.rowGroups, ...q.metrics]) : undefined,
+    limit: paged ? q.limit : undefined,
+    offset: paged ? q.offset : undefined,
+  });
+}
+
+/** How many pivot values fit: result columns (row groups plus values × metrics) stay within 100. */
+export function pivotValueLimit(rowGroups: number, metrics: number): number {
+  return Math.max(0, Math.floor((PIVOT_MAX_COLUMNS - rowGroups) / Math.max(1, metrics)));
+}
+
+/** The first step of a pivot: its column values, the largest by the first metric first, as many as fit. */
+export function pivotValuesSql(schema: DatasetSchema, input: z.input<typeof explorerPivotQuery>): string {
+  const q = explorerPivotQuery.parse(input);
+  const fields = new FieldIndex(schema);
+  const pivot = dimensionValue(fields, fields.dimension(q.pivot));
+  const metric = fields.metric(q.metrics[0]);
+  return pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: [{ name: 'main', range: q.range }],
+    filters: q.filters,
+    keys: [{ alias: 'value', sql: `CAST(${pivot} AS VARCHAR)` }],
+    metrics: [metric],
+    periodMode: 'single',
+    where: `${pivot} IS NOT NULL`,
+    orderBy: `${byDesc(metric)}, 1`,
+    limit: pivotValueLimit(q.rowGroups.length, q.metrics.length),
+  });
+}
+
+/** Column name of a pivot cell: the pivot value and the metric. */
+export function pivotColumn(value: string, metric: string): string {
+  return `${value}__${metric}`;
+}
+
+function buildExplorerPivot(fields: FieldIndex, q: Of<'explorerPivot'>): string {
+  const pivot = `CAST(${dimensionValue(fields, fields.dimension(q.pivot))} AS VARCHAR)`;
+  const metrics = q.metrics.map((id) => fields.metric(id));
+  const values = q.pivotValues.slice(0, pivotValueLimit(q.rowGroups.length, metrics.length));
+  const keys = q.rowGroups.map((id) => ({ alias: id, sql: dimensionValue(fields, fields.dimension(id)) }));
+  const cells = values.flatMap((value) =>
+    metrics.map((metric) => ({ value, metric, alias: pivotColumn(value, metric.id) })),
+  );
+  // Rows grouped by the row groups and the pivot value, then spread into one column per value and metric.
+  const inner = pipelineSql({
+    fields,
+    dateField: q.dateField,
+    periods: [{ name: 'main', range: q.range }],
+    filters: q.filters,
+    keys: [...keys, { alias: '__pivot', sql: pivot }],
+    metrics,
+    periodMode: 'single',
+    where: values.length ? `${pivot} IN (${values.map(str).join(', ')})` : 'false',
+  });
+  const groupCols = q.rowGroups.map((id) => ident(id));
+  const pick = cells.map(
+    (cell) => `MAX(${ident(cell.metric.id)}) FILTER (WHERE "__pivot" = ${str(cell.value)}) AS ${ident(cell.alias)}`,
+  );
+  const order = [
+    ...q.sort.map((s) => {
+      if (!q.rowGroups.includes(s.field)) throw new QueryBuildError(`Cannot sort by "${s.field}": it is not a column`);
+      return `${ident(s.field)} ${s.desc ? 'DESC' : 'ASC'} NULLS LAST`;
+    }),
+    ...groupCols.map((_, i) => String(i + 1)),
+  ];
+  return (
+    `WITH cells AS (${inner}) SELECT ${[...groupCols, ...pick].join(', ') || 'COUNT(*) AS rows'} FROM cells` +
+    (groupCols.length ? ` GROUP BY ${groupCols.join(', ')}` : '') +
+    (order.length ? ` ORDER BY ${order.join(', ')}` : '') +
+    ` LIMIT ${q.limit}` +
+    (q.offset ? ` OFFSET ${q.offset}` : '')
+  );
+}
+
+function buildEngagementCsv(fields: FieldIndex, q: Of<'engagementCsv'>): string {
+  const conditions = [
+    `CAST(${fields.column('integration_id')} AS VARCHAR) = ${str(q.integrationId)}`,
+    `CAST(${fields.column(fields.schema.dateField)} AS DATE) = ${dateLit(q.month)}`,
+  ];
+  if (q.segmentId) conditions.push(`CAST(${fields.column('segment_id')} AS VARCHAR) = ${str(q.segmentId)}`);
+  return (
+    `SELECT CAST(${fields.column('contact_id')} AS VARCHAR) AS contact_id, CAST(${fields.column('segment_id')} AS VARCHAR) AS segment ` +
+    `FROM ${ident(fields.schema.tableId)} WHERE ${conditions.join(' AND ')} ORDER BY segment, contact_id`
+  );
+}
+
+/**
+ * The SQL of a query description over a dataset schema. Every identifier is checked against the
+ * schema and quoted, every literal validated and escaped; an unknown metric or dimension throws.
+ */
+export function buildQuery(schema: DatasetSchema, input: QueryInput): string {
+  const q = queryDescriptionSchema.parse(input);
+  const fields = new FieldIndex(schema);
+  if (q.dataset !== schema.id) throw new QueryBuildError(`Query for "${q.dataset}" on dataset "${schema.id}"`);
+  switch (q.kind) {
+    case 'timeSeries':
+      return buildTimeSeries(fields, q);
+    case 'timeSeriesByDimension':
+      return buildTimeSeriesByDimension(fields, q);
+    case 'barByDimension':
+      return buildBarByDimension(fields, q);
+    case 'tableCompare':
+      return buildTableCompare(fields, q);
+    case 'highLow':
+      return buildHighLow(fields, q);
+    case 'funnel':
+      return buildFunnel(fields, q);
+    case 'subscriberGrowth':
+      return buildSubscriberGrowth(fields, q);
+    case 'targetProgress':
+      return buildTargetProgress(fields, q);
+    case 'targetHistory':
+      return buildTargetHistory(fields, q);
+    case 'distinctValues':
+      return buildDistinctValues(fields, q);
+    case 'explorerRows':
+      return explorerRowsSql(fields, q, true);
+    case 'explorerCount':
+      return `SELECT CAST(COUNT(*) AS INTEGER) AS count FROM (${explorerRowsSql(fields, q, false)})`;
+    case 'explorerPivot':
+      return buildExplorerPivot(fields, q);
+    case 'engagementCsv':
+      return buildEngagementCsv(fields, q);
+  }
+}

@@ -1,0 +1,160 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { type DatasetSchema, datasetSchemaSchema } from '../../contracts/datasets';
+import { downloadDataset, fetchJson } from './download';
+
+/** Shown when a dataset cannot be fetched (spec 2 §8, spec 3 §8). */
+export const DATASET_FETCH_ERROR = 'Yikes! Something went wrong fetching your data.';
+/** A downloaded dataset is considered current for 30 s (spec 3 §4, §9). */
+export const DATASET_STALE_MS = 30_000;
+
+export type DatasetStatus = 'loading' | 'ready' | 'error';
+
+export interface DatasetEntry {
+  status: DatasetStatus;
+  /** Bytes received so far, updated per 100 KB. */
+  loaded: number;
+  /** Total bytes from the X-Total-Length header, when the server sent it. */
+  total: number | null;
+  attempt: number;
+  /** The version the query engine holds (workspace and ETag); query results are cached per version. */
+  version?: string;
+  schema?: DatasetSchema;
+  fetchedAt?: number;
+  error?: string;
+}
+
+export interface DatasetsState {
+  entries: Record<string, DatasetEntry>;
+}
+
+export const initialDatasetsState: DatasetsState = { entries: {} };
+
+export const datasetKey = (workspaceId: number, datasetId: string) => `${workspaceId}/${datasetId}`;
+
+interface KeyPayload {
+  key: string;
+}
+
+export const datasetsSlice = createSlice({
+  name: 'datasets',
+  initialState: initialDatasetsState,
+  reducers: {
+    downloadStarted(state, action: PayloadAction<KeyPayload>) {
+      const previous = state.entries[action.payload.key];
+      // A refresh keeps the previous schema and version usable until the new file is in the engine.
+      state.entries[action.payload.key] = {
+        ...previous,
+        status: 'loading',
+        loaded: 0,
+        total: null,
+        attempt: 1,
+        error: undefined,
+      };
+    },
+    downloadAttempted(state, action: PayloadAction<KeyPayload & { attempt: number }>) {
+      const entry = state.entries[action.payload.key];
+      if (entry?.status === 'loading') {
+        entry.attempt = action.payload.attempt;
+        entry.loaded = 0;
+      }
+    },
+    downloadProgressed(state, action: PayloadAction<KeyPayload & { loaded: number; total: number | null }>) {
+      const entry = state.entries[action.payload.key];
+      if (entry?.status === 'loading') {
+        entry.loaded = action.payload.loaded;
+        entry.total = action.payload.total;
+      }
+    },
+    downloadSucceeded(
+      state,
+      action: PayloadAction<KeyPayload & { version: string; schema: DatasetSchema; fetchedAt: number }>,
+    ) {
+      const { key, version, schema, fetchedAt } = action.payload;
+      const entry = state.entries[key];
+      state.entries[key] = {
+        status: 'ready',
+        loaded: entry?.loaded ?? 0,
+        total: entry?.total ?? null,
+        attempt: entry?.attempt ?? 1,
+        version,
+        schema,
+        fetchedAt,
+      };
+    },
+    downloadFailed(state, action: PayloadAction<KeyPayload & { error: string }>) {
+      const entry = state.entries[action.payload.key];
+      state.entries[action.payload.key] = {
+        ...entry,
+        loaded: entry?.loaded ?? 0,
+        total: entry?.total ?? null,
+        attempt: entry?.attempt ?? 1,
+        status: 'error',
+        error: action.payload.error,
+      };
+    },
+  },
+  selectors: {
+    selectDatasetEntry: (state, workspaceId: number, datasetId: string): DatasetEntry | undefined =>
+      state.entries[datasetKey(workspaceId, datasetId)],
+  },
+});
+
+export const { downloadStarted, downloadAttempted, downloadProgressed, downloadSucceeded, downloadFailed } =
+  datasetsSlice.actions;
+export const { selectDatasetEntry } = datasetsSlice.selectors;
+
+/** Where downloaded bytes go: the query engine's pool (swapped in tests). */
+export type DatasetSink = (table: string, version: string, bytes: Uint8Array) => void | Promise<void>;
+
+let sink: DatasetSink = async (table, version, bytes) => {
+  // The engine chunk (workers, .wasm) loads only when the first dataset arrives.
+  const { getPool } = await import('../../workers/engineClient');
+  getPool().setDataset(table, version, bytes);
+};
+
+export function setDatasetSink(next: DatasetSink): void {
+  sink = next;
+}
+
+interface LoadArgs {
+  workspaceId: number;
+  datasetId: string;
+  /** For tests: a fetch and a timer. */
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s), with
+ * progress in the store and the bytes handed straight to the query engine.
+ */
+export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
+  'datasets/load',
+  async ({ workspaceId, datasetId, fetch: fetchFn, sleep }, { dispatch }) => {
+    const key = datasetKey(workspaceId, datasetId);
+    dispatch(downloadStarted({ key }));
+    const url = `/api/workspaces/${workspaceId}/datasets/${encodeURIComponent(datasetId)}`;
+    try {
+      const schema = datasetSchemaSchema.parse(await fetchJson(`${url}?schema=true`, { fetch: fetchFn, sleep }));
+      const file = await downloadDataset(url, {
+        fetch: fetchFn,
+        sleep,
+        onAttempt: (attempt) => dispatch(downloadAttempted({ key, attempt })),
+        onProgress: ({ loaded, total }) => dispatch(downloadProgressed({ key, loaded, total })),
+      });
+      const version = `${workspaceId}:${file.version}`;
+      await sink(schema.tableId, version, file.bytes);
+      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now() }));
+    } catch (error) {
+      console.error(error);
+      dispatch(downloadFailed({ key, error: DATASET_FETCH_ERROR }));
+    }
+  },
+  {
+    condition: ({ workspaceId, datasetId }, { getState }) => {
+      const entry = getState().datasets.entries[datasetKey(workspaceId, datasetId)];
+      if (entry?.status === 'loading') return false;
+      return !(entry?.status === 'ready' && entry.fetchedAt && Date.now() - entry.fetchedAt < DATASET_STALE_MS);
+    },
+  },
+);

@@ -1,0 +1,115 @@
+import { TOTAL_LENGTH_HEADER } from '../../contracts/dataModel';
+
+/** Progress is reported per 100 KB (spec 3 §4). */
+export const PROGRESS_STEP_BYTES = 100 * 1024;
+/** At most 6 attempts, never again after 400, 401, 403 or 404 (spec 3 §9). */
+export const MAX_DOWNLOAD_ATTEMPTS = 6;
+const NO_RETRY = new Set([400, 401, 403, 404]);
+
+export class DownloadError extends Error {
+  override name = 'DownloadError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface DownloadProgress {
+  loaded: number;
+  total: number | null;
+}
+
+export interface DownloadOptions {
+  fetch?: typeof fetch;
+  onProgress?: (progress: DownloadProgress) => void;
+  onAttempt?: (attempt: number) => void;
+  /** Waits between attempts; exponential from 500 ms, capped at 8 s. */
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface Downloaded {
+  bytes: Uint8Array;
+  /** The file's version: its ETag, so results cached for an older file are never reused. */
+  version: string;
+}
+
+function retryable(error: unknown): boolean {
+  if (error instanceof DownloadError) return error.status === undefined || !NO_RETRY.has(error.status);
+  return !(error instanceof DOMException && error.name === 'AbortError');
+}
+
+async function attempt(url: string, options: DownloadOptions): Promise<Downloaded> {
+  const fetchFn = options.fetch ?? fetch;
+  const response = await fetchFn(url, {
+    credentials: 'same-origin',
+    headers: { 'X-Requested-With': 'openrate' },
+    signal: options.signal,
+  });
+  if (!response.ok) throw new DownloadError(`Dataset download failed with status ${response.status}`, response.status);
+  const header = response.headers.get(TOTAL_LENGTH_HEADER);
+  const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+  const etag = response.headers.get('ETag');
+  const version = etag ? etag.replace(/^W\//, '').replaceAll('"', '') : `t${Date.now()}`;
+  if (!response.body) throw new DownloadError('Body for dataset is empty');
+
+  // One buffer of the announced size when known, so a large file is not copied chunk by chunk again.
+  let buffer = new Uint8Array(total ?? 1024 * 1024);
+  let loaded = 0;
+  let reported = 0;
+  const reader = response.body.getReader();
+  options.onProgress?.({ loaded: 0, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (loaded + value.byteLength > buffer.byteLength) {
+      const grown = new Uint8Array(Math.max(buffer.byteLength * 2, loaded + value.byteLength));
+      grown.set(buffer.subarray(0, loaded));
+      buffer = grown;
+    }
+    buffer.set(value, loaded);
+    loaded += value.byteLength;
+    if (loaded - reported >= PROGRESS_STEP_BYTES) {
+      reported = loaded - (loaded % PROGRESS_STEP_BYTES);
+      options.onProgress?.({ loaded, total });
+    }
+  }
+  if (loaded === 0) throw new DownloadError('Body for dataset is empty');
+  options.onProgress?.({ loaded, total });
+  return { bytes: loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded), version };
+}
+
+/** Runs `work` up to 6 times, waiting between attempts, and never again after a 400, 401, 403 or 404. */
+export async function withRetries<T>(work: () => Promise<T>, options: DownloadOptions = {}): Promise<T> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let n = 1; ; n++) {
+    options.onAttempt?.(n);
+    try {
+      return await work();
+    } catch (error) {
+      if (n >= MAX_DOWNLOAD_ATTEMPTS || !retryable(error)) throw error;
+      await sleep(Math.min(8000, 500 * 2 ** (n - 1)));
+    }
+  }
+}
+
+/** Downloads a dataset file with progress and retries; the bytes go to the query engine, never to Redux. */
+export function downloadDataset(url: string, options: DownloadOptions = {}): Promise<Downloaded> {
+  return withRetries(() => attempt(url, options), options);
+}
+
+/** Fetches a JSON document (the dataset schema) with the same retry rules. */
+export function fetchJson(url: string, options: DownloadOptions = {}): Promise<unknown> {
+  const fetchFn = options.fetch ?? fetch;
+  return withRetries(async () => {
+    const response = await fetchFn(url, {
+      credentials: 'same-origin',
+      headers: { 'X-Requested-With': 'openrate' },
+      signal: options.signal,
+    });
+    if (!response.ok) throw new DownloadError(`Request failed with status ${response.status}`, response.status);
+    return response.json() as Promise<unknown>;
+  }, options);
+}

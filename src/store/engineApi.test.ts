@@ -1,0 +1,101 @@
+/** @jest-environment node */
+import { tableToIPC } from 'apache-arrow';
+import { type DatasetSchema } from '../contracts/datasets';
+import { bucketStart } from '../engine/dates';
+import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../engine/testing/fixtures';
+import { openNodeDuckdb } from '../engine/testing/nodeDuckdb';
+import { downloadSucceeded } from '../features/datasets/datasetsSlice';
+import { createPool, type EnginePool } from '../workers/pool';
+import { spawnNodeWorker } from '../workers/testing/spawnNodeWorker';
+import { engineApi, setQueryRunner } from './engineApi';
+import { setupStore } from './store';
+
+jest.setTimeout(60_000);
+
+const data = campaignRows();
+let pool: EnginePool;
+
+beforeAll(async () => {
+  const conn = await openNodeDuckdb();
+  for (const sql of tableSql('campaigns_fixture', campaignColumns, data)) conn.query(sql);
+  const bytes = tableToIPC(conn.query('SELECT * FROM campaigns_fixture'), 'stream');
+  pool = createPool({ size: 1, spawn: () => spawnNodeWorker() });
+  pool.setDataset('campaigns_fixture', '3:v1', bytes);
+  setQueryRunner(async () => pool);
+});
+afterAll(() => pool.terminate());
+
+function storeWith(schema: DatasetSchema = campaignSchema) {
+  const store = setupStore();
+  store.dispatch(downloadSucceeded({ key: `3/${schema.id}`, version: '3:v1', schema, fetchedAt: Date.now() }));
+  return store;
+}
+
+test('a time series through the store: plain columns with the right numbers', async () => {
+  const store = storeWith();
+  const range = { start: '2024-02-01', end: '2024-02-29' };
+  const result = await store.dispatch(
+    engineApi.endpoints.timeSeries.initiate({
+      workspaceId: 3,
+      query: { kind: 'timeSeries', dataset: 'campaigns_fixture', range, granularity: 'week', metrics: ['sent'] },
+    }),
+  );
+  const weeks = new Map<string, number>();
+  for (const row of data.filter((r) => r.send_date >= range.start && r.send_date <= range.end)) {
+    const week = bucketStart(row.send_date, 'week', 1);
+    weeks.set(week, (weeks.get(week) ?? 0) + row.sent);
+  }
+  expect(result.data?.columns).toEqual(['period', 'bucket', 'sent']);
+  expect(result.data?.data.bucket).toEqual([...weeks.keys()].sort());
+  expect(result.data?.data.sent).toEqual([...weeks.keys()].sort().map((week) => weeks.get(week)));
+  // The whole result is plain data in the store.
+  expect(() => structuredClone(store.getState().engineApi)).not.toThrow();
+});
+
+test('a pivot runs its two steps and keeps within 100 columns', async () => {
+  const store = storeWith();
+  const result = await store.dispatch(
+    engineApi.endpoints.explorerPivot.initiate({
+      workspaceId: 3,
+      query: {
+        kind: 'explorerPivot',
+        dataset: 'campaigns_fixture',
+        range: { start: '2024-01-01', end: '2024-01-31' },
+        rowGroups: ['country'],
+        pivot: 'send_date',
+        metrics: ['sent', 'open_rate', 'open'],
+      },
+    }),
+  );
+  expect(result.data?.columns).toHaveLength(1 + 31 * 3);
+  expect(result.data?.rowCount).toBe(3);
+});
+
+test('before the dataset is there, and for an unknown metric, errors are plain objects', async () => {
+  const store = setupStore();
+  const early = await store.dispatch(
+    engineApi.endpoints.funnel.initiate({
+      workspaceId: 3,
+      query: {
+        kind: 'funnel',
+        dataset: 'campaigns_fixture',
+        range: { start: '2024-01-01', end: '2024-01-02' },
+        metrics: ['sent'],
+      },
+    }),
+  );
+  expect(early.error).toEqual({ name: 'EngineError', message: 'query executing while still waiting for dataset' });
+
+  const bad = await storeWith().dispatch(
+    engineApi.endpoints.funnel.initiate({
+      workspaceId: 3,
+      query: {
+        kind: 'funnel',
+        dataset: 'campaigns_fixture',
+        range: { start: '2024-01-01', end: '2024-01-02' },
+        metrics: ['nope'],
+      },
+    }),
+  );
+  expect(bad.error).toEqual({ name: 'QueryBuildError', message: 'Metric not found: "nope"' });
+});

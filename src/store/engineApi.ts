@@ -1,0 +1,140 @@
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { tableFromIPC } from 'apache-arrow';
+import { type DatasetSchema } from '../contracts/datasets';
+import { type QueryInput, buildQuery, pivotValuesSql } from '../engine/queries';
+import { type DatasetsState, datasetKey } from '../features/datasets/datasetsSlice';
+import { type Priority, type QueryRequest } from '../workers/pool';
+import { type EngineError, engineError, engineMessages, toEngineError } from '../workers/protocol';
+
+export type Cell = number | string | boolean | null;
+
+/** A query result as plain serialisable columns (no Arrow objects, no bigint) for the store and the charts. */
+export interface ResultColumns {
+  columns: string[];
+  rowCount: number;
+  data: Record<string, Cell[]>;
+}
+
+function toCell(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+export function arrowToColumns(bytes: Uint8Array): ResultColumns {
+  const table = tableFromIPC(bytes);
+  const columns = table.schema.fields.map((field) => field.name);
+  const data: Record<string, Cell[]> = {};
+  for (const name of columns) {
+    const vector = table.getChild(name);
+    data[name] = Array.from({ length: table.numRows }, (_, i) => toCell(vector?.get(i)));
+  }
+  return { columns, rowCount: table.numRows, data };
+}
+
+/** What the endpoints need from the pool (the real pool in the app, a Node-worker pool in tests). */
+export interface QueryRunner {
+  query(request: QueryRequest): Promise<Uint8Array>;
+}
+
+let runner: () => Promise<QueryRunner> = async () => {
+  // The engine's chunk loads with the first query, not with the app.
+  const { getPool } = await import('../workers/engineClient');
+  return getPool();
+};
+
+export function setQueryRunner(next: () => Promise<QueryRunner>): void {
+  runner = next;
+}
+
+export type QueryOf<K extends QueryInput['kind']> = Extract<QueryInput, { kind: K }>;
+
+export interface EngineArgs<Q> {
+  workspaceId: number;
+  query: Q;
+  /** The dataset version the caller saw: a new file makes a new cache entry and a new query. */
+  version?: string;
+  /** Queries with the same key replace each other (one widget's changing settings). */
+  supersedeKey?: string;
+}
+
+type State = { datasets: DatasetsState };
+
+function schemaFor(state: State, workspaceId: number, dataset: string): DatasetSchema {
+  const entry = state.datasets.entries[datasetKey(workspaceId, dataset)];
+  if (!entry?.schema || !entry.version) throw engineError(engineMessages.waitingForDataset);
+  return entry.schema;
+}
+
+async function run(
+  args: EngineArgs<QueryInput>,
+  state: State,
+  priority: Priority,
+  signal: AbortSignal,
+): Promise<{ data: ResultColumns } | { error: EngineError }> {
+  try {
+    const schema = schemaFor(state, args.workspaceId, args.query.dataset ?? 'engagement_contacts');
+    const pool = await runner();
+    const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal };
+    let query = args.query;
+    if (query.kind === 'explorerPivot' && !query.pivotValues?.length) {
+      // A pivot's columns are its values: find them first, then spread the cells.
+      const values = arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, query) }));
+      query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
+    }
+    const bytes = await pool.query({ ...request, sql: buildQuery(schema, query) });
+    return { data: arrowToColumns(bytes) };
+  } catch (error) {
+    return { error: toEngineError(error) };
+  }
+}
+
+/**
+ * The in-browser analytical queries (spec 2 §7, spec 3): one endpoint per query kind, answered by the
+ * DuckDB worker pool. Results are columns of plain values; the pool keeps the Arrow bytes cached.
+ */
+export const engineApi = createApi({
+  reducerPath: 'engineApi',
+  baseQuery: fakeBaseQuery<EngineError>(),
+  endpoints: (build) => {
+    const endpoint = <K extends QueryInput['kind']>(priority: Priority = 'visible') =>
+      build.query<ResultColumns, EngineArgs<QueryOf<K>>>({
+        queryFn: (args, api) => run(args, api.getState() as State, priority, api.signal),
+      });
+    return {
+      timeSeries: endpoint<'timeSeries'>(),
+      timeSeriesByDimension: endpoint<'timeSeriesByDimension'>(),
+      barByDimension: endpoint<'barByDimension'>(),
+      tableCompare: endpoint<'tableCompare'>(),
+      highLow: endpoint<'highLow'>(),
+      funnel: endpoint<'funnel'>(),
+      subscriberGrowth: endpoint<'subscriberGrowth'>(),
+      targetProgress: endpoint<'targetProgress'>(),
+      targetHistory: endpoint<'targetHistory'>(),
+      distinctValues: endpoint<'distinctValues'>('lookup'),
+      explorerRows: endpoint<'explorerRows'>(),
+      explorerCount: endpoint<'explorerCount'>(),
+      explorerPivot: endpoint<'explorerPivot'>(),
+      engagementCsv: endpoint<'engagementCsv'>(),
+    };
+  },
+});
+
+export const {
+  useTimeSeriesQuery,
+  useTimeSeriesByDimensionQuery,
+  useBarByDimensionQuery,
+  useTableCompareQuery,
+  useHighLowQuery,
+  useFunnelQuery,
+  useSubscriberGrowthQuery,
+  useTargetProgressQuery,
+  useTargetHistoryQuery,
+  useDistinctValuesQuery,
+  useExplorerRowsQuery,
+  useExplorerCountQuery,
+  useExplorerPivotQuery,
+  useEngagementCsvQuery,
+} = engineApi;

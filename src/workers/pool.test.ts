@@ -1,0 +1,273 @@
+import { type WorkerHandle, createPool, poolSize } from './pool';
+import { type EngineWorkerApi, engineMessages } from './protocol';
+
+/** A scripted worker: each call waits until the test answers it, so the order of events is explicit. */
+class FakeWorker {
+  calls: { method: 'load' | 'query'; arg: string; resolve(value: unknown): void; reject(error: unknown): void }[] = [];
+  exit?: (reason: string) => void;
+  terminated = false;
+
+  handle(): WorkerHandle {
+    const call = (method: 'load' | 'query', arg: string) =>
+      new Promise<never>((resolve, reject) => this.calls.push({ method, arg, resolve, reject }));
+    const api: EngineWorkerApi = {
+      version: async () => 'v-fake',
+      load: (table) => call('load', table),
+      query: (sql) => call('query', sql),
+      stats: async () => ({ tables: [], wasmHeapBytes: 0, duckdbMemoryBytes: 0, queries: 0 }),
+    };
+    return {
+      api,
+      terminate: () => {
+        this.terminated = true;
+      },
+      onExit: (listener) => {
+        this.exit = listener;
+      },
+    };
+  }
+
+  pending() {
+    return this.calls
+      .filter((call) => call.method === 'query' || call.method === 'load')
+      .map((c) => `${c.method}:${c.arg}`);
+  }
+
+  answer(index = 0, value: unknown = new Uint8Array([1])) {
+    const [call] = this.calls.splice(index, 1);
+    call.resolve(value);
+  }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const bytes = (n: number) => new Uint8Array(n).fill(7);
+
+function setup(size = 1, extra: { now?: () => number; cacheBytes?: number; hangMs?: number } = {}) {
+  const workers: FakeWorker[] = [];
+  const pool = createPool({
+    size,
+    spawn: () => {
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return worker.handle();
+    },
+    ...extra,
+  });
+  pool.setDataset('sales', 'v1', bytes(10));
+  return { pool, workers };
+}
+
+describe('pool size', () => {
+  test.each([
+    [2, undefined, 2],
+    [1, undefined, 1],
+    [8, undefined, 4],
+    [16, 8, 4],
+    [8, 4, 2],
+    [8, 1, 1],
+    [undefined, undefined, 2],
+  ])('%s cores and %s GB: %i workers', (cores, memory, expected) => {
+    expect(poolSize(cores, memory)).toBe(expected);
+  });
+});
+
+describe('pool scheduling (scripted workers)', () => {
+  test('no worker starts before the first query; the dataset loads once, then queries run', async () => {
+    const { pool, workers } = setup(2);
+    expect(workers).toHaveLength(0);
+    const answer = pool.query({ dataset: 'sales', sql: 'SELECT 1' });
+    await flush();
+    expect(workers).toHaveLength(1);
+    expect(workers[0].pending()).toEqual(['load:sales']);
+    workers[0].answer();
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:SELECT 1']);
+    workers[0].answer(0, bytes(3));
+    await expect(answer).resolves.toEqual(bytes(3));
+  });
+
+  test('a query for a dataset that is not there yet is the spec error', async () => {
+    const { pool } = setup();
+    await expect(pool.query({ dataset: 'other', sql: 'SELECT 1' })).rejects.toEqual({
+      name: 'EngineError',
+      message: engineMessages.waitingForDataset,
+    });
+  });
+
+  test('an empty dataset body is refused', () => {
+    const { pool } = setup();
+    expect(() => pool.setDataset('sales', 'v2', new Uint8Array())).toThrow(
+      expect.objectContaining({ message: 'Body for dataset is empty' }),
+    );
+  });
+
+  test('visible widgets run before lookups and prefetch, whatever the arrival order', async () => {
+    const { pool, workers } = setup(1);
+    const order: string[] = [];
+    const track = (sql: string, priority: 'visible' | 'lookup' | 'prefetch') =>
+      pool.query({ dataset: 'sales', sql, priority }).then(() => order.push(sql));
+    const first = track('first', 'visible');
+    await flush();
+    workers[0].answer(); // load
+    await flush();
+    const rest = [track('prefetch', 'prefetch'), track('lookup', 'lookup'), track('widget', 'visible')];
+    for (let i = 0; i < 4; i++) {
+      await flush();
+      workers[0].answer();
+    }
+    await Promise.all([first, ...rest]);
+    expect(order).toEqual(['first', 'widget', 'lookup', 'prefetch']);
+  });
+
+  test('identical queries share one execution and later ones hit the cache until stale', async () => {
+    let time = 0;
+    const { pool, workers } = setup(1, { now: () => time });
+    const a = pool.query({ dataset: 'sales', sql: 'Q' });
+    const b = pool.query({ dataset: 'sales', sql: 'Q' });
+    await flush();
+    workers[0].answer();
+    await flush();
+    workers[0].answer(0, bytes(4));
+    expect(await a).toBe(await b);
+    expect(pool.stats()).toMatchObject({ executions: 1, sharedHits: 1 });
+    time = 36_000_000 - 1;
+    await pool.query({ dataset: 'sales', sql: 'Q' });
+    expect(pool.stats().cacheHits).toBe(1);
+    time = 36_000_000;
+    const stale = pool.query({ dataset: 'sales', sql: 'Q' });
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:Q']);
+    workers[0].answer();
+    await stale;
+  });
+
+  test('a new dataset version is a new cache key; the cache is bounded in bytes', async () => {
+    const { pool, workers } = setup(1, { cacheBytes: 10 });
+    const run = async (sql: string, size: number) => {
+      const answer = pool.query({ dataset: 'sales', sql });
+      await flush();
+      while (workers[0].calls.length) {
+        workers[0].answer(0, workers[0].calls[0].method === 'load' ? undefined : bytes(size));
+        await flush();
+      }
+      return answer;
+    };
+    await run('A', 6);
+    await run('B', 6);
+    expect(pool.stats()).toMatchObject({ cacheEntries: 1, cacheBytes: 6 });
+    pool.setDataset('sales', 'v2', bytes(10));
+    expect(pool.stats().cacheEntries).toBe(0);
+    await run('B', 6);
+    expect(pool.stats().executions).toBe(3);
+  });
+
+  test('a superseded queued query is dropped with an AbortError and never runs', async () => {
+    const { pool, workers } = setup(1);
+    const blocker = pool.query({ dataset: 'sales', sql: 'blocker' });
+    await flush();
+    workers[0].answer();
+    await flush();
+    const old = pool.query({ dataset: 'sales', sql: 'old', supersedeKey: 'widget-1' });
+    const current = pool.query({ dataset: 'sales', sql: 'new', supersedeKey: 'widget-1' });
+    await expect(old).rejects.toEqual({ name: 'AbortError', message: 'Query superseded' });
+    workers[0].answer();
+    await blocker;
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:new']);
+    workers[0].answer();
+    await current;
+    expect(pool.stats().executions).toBe(2);
+  });
+
+  test('an aborted signal drops the query', async () => {
+    const { pool, workers } = setup(1);
+    const blocker = pool.query({ dataset: 'sales', sql: 'blocker' });
+    const controller = new AbortController();
+    const dropped = pool.query({ dataset: 'sales', sql: 'x', signal: controller.signal });
+    controller.abort();
+    await expect(dropped).rejects.toMatchObject({ name: 'AbortError' });
+    await flush();
+    workers[0].answer();
+    await flush();
+    workers[0].answer();
+    await blocker;
+    expect(workers[0].pending()).toEqual([]);
+  });
+
+  test('a hung worker is terminated, replaced, and its query retried once', async () => {
+    jest.useFakeTimers();
+    try {
+      const { pool, workers } = setup(1, { hangMs: 1000 });
+      const answer = pool.query({ dataset: 'sales', sql: 'slow' });
+      await jest.advanceTimersByTimeAsync(0);
+      workers[0].answer();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(workers[0].pending()).toEqual(['query:slow']);
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(workers[0].terminated).toBe(true);
+      expect(workers).toHaveLength(2);
+      expect(workers[1].pending()).toEqual(['load:sales']);
+      workers[1].answer();
+      await jest.advanceTimersByTimeAsync(0);
+      workers[1].answer(0, bytes(2));
+      await expect(answer).resolves.toEqual(bytes(2));
+      expect(pool.stats()).toMatchObject({ retries: 1, replacedWorkers: 1, workers: 1 });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('a query that crashes its worker twice fails with a plain error', async () => {
+    const { pool, workers } = setup(1);
+    const answer = pool.query({ dataset: 'sales', sql: 'boom' });
+    await flush();
+    workers[0].answer();
+    await flush();
+    workers[0].exit?.('exit 1');
+    await flush();
+    workers[1].answer();
+    await flush();
+    workers[1].calls[0].reject({ name: 'RuntimeError', message: 'memory access out of bounds' });
+    await expect(answer).rejects.toEqual({
+      name: 'EngineError',
+      message: `${engineMessages.crashed} (memory access out of bounds)`,
+    });
+    expect(workers[1].terminated).toBe(true);
+  });
+
+  test('SQL errors reach the caller as plain objects and the worker stays', async () => {
+    const { pool, workers } = setup(1);
+    const answer = pool.query({ dataset: 'sales', sql: 'bad' });
+    await flush();
+    workers[0].answer();
+    await flush();
+    workers[0].calls[0].reject(new Error('Catalog Error: Table with name x does not exist!'));
+    await expect(answer).rejects.toEqual({
+      name: 'Error',
+      message: 'Catalog Error: Table with name x does not exist!',
+    });
+    expect(pool.stats().workers).toBe(1);
+  });
+
+  test('a second worker starts and loads the dataset only when the queue outgrows the holders', async () => {
+    const { pool, workers } = setup(2);
+    const first = pool.query({ dataset: 'sales', sql: 'q1' });
+    await flush();
+    workers[0].answer();
+    await flush();
+    const second = pool.query({ dataset: 'sales', sql: 'q2' });
+    await flush();
+    expect(workers).toHaveLength(1);
+    const third = pool.query({ dataset: 'sales', sql: 'q3' });
+    await flush();
+    expect(workers).toHaveLength(2);
+    expect(workers[1].pending()).toEqual(['load:sales']);
+    workers[0].answer();
+    workers[1].answer();
+    await flush();
+    workers[0].answer();
+    workers[1].answer();
+    await Promise.all([first, second, third]);
+    expect(pool.stats().executions).toBe(3);
+  });
+});

@@ -1,0 +1,77 @@
+/** @jest-environment node */
+import { type Worker } from 'node:worker_threads';
+import { tableFromArrays, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { type EnginePool, createPool } from './pool';
+import { spawnNodeWorker } from './testing/spawnNodeWorker';
+
+// Real DuckDB-WASM in real worker threads: the same engine core and pool as the browser, minus the browser.
+jest.setTimeout(60_000);
+
+const ipc = (columns: Record<string, Int32Array | string[]>) => tableToIPC(tableFromArrays(columns), 'stream');
+const numbers = (bytes: Uint8Array, column: string) =>
+  Array.from(tableFromIPC(bytes).getChild(column)?.toArray() ?? [], Number);
+// Most of a second of work in one DuckDB-WASM thread: long enough to act while it runs.
+const SLOW = 'SELECT COUNT(DISTINCT hash(i) % 1000003)::INTEGER AS n FROM range(3000000) t(i)';
+
+let threads: Worker[];
+let pool: EnginePool;
+
+beforeEach(() => {
+  threads = [];
+  pool = createPool({ size: 2, spawn: () => spawnNodeWorker(threads) });
+  pool.setDataset('sales', 'v1', ipc({ amount: Int32Array.from([1, 2, 3, 4]), region: ['n', 's', 'n', 's'] }));
+  pool.setDataset('lists', 'v1', ipc({ members: Int32Array.from([10, 20]) }));
+});
+afterEach(() => pool.terminate());
+
+test('loads Arrow bytes and answers with Arrow bytes', async () => {
+  const bytes = await pool.query({ dataset: 'sales', sql: 'SELECT SUM(amount)::INTEGER AS total FROM sales' });
+  expect(numbers(bytes, 'total')).toEqual([10]);
+  const [stats] = await pool.workerStats();
+  expect(stats.tables).toEqual([{ table: 'sales', version: 'v1', rows: 4 }]);
+  expect(stats.wasmHeapBytes).toBeGreaterThan(0);
+});
+
+test('affinity: queries go to the worker holding their dataset; each dataset is loaded once', async () => {
+  const sales = await pool.query({ dataset: 'sales', sql: 'SELECT COUNT(*)::INTEGER AS n FROM sales' });
+  const lists = await pool.query({ dataset: 'lists', sql: 'SELECT SUM(members)::INTEGER AS n FROM lists' });
+  for (let i = 0; i < 3; i++) {
+    await pool.query({ dataset: 'sales', sql: `SELECT ${i} + COUNT(*) AS n FROM sales` });
+  }
+  expect([numbers(sales, 'n'), numbers(lists, 'n')]).toEqual([[4], [30]]);
+  // One worker was enough for queries one at a time: the second dataset joined the same worker.
+  const stats = await pool.workerStats();
+  expect(stats).toHaveLength(1);
+  expect(stats[0].tables.map((t) => t.table).sort()).toEqual(['lists', 'sales']);
+  expect(stats[0].queries).toBe(5);
+});
+
+test('identical in-flight queries share one execution', async () => {
+  const results = await Promise.all([1, 2, 3].map(() => pool.query({ dataset: 'sales', sql: SLOW })));
+  expect(new Set(results.map((bytes) => numbers(bytes, 'n')[0])).size).toBe(1);
+  expect(pool.stats()).toMatchObject({ executions: 1, sharedHits: 2 });
+});
+
+test('a superseded query is dropped, and the current one answers', async () => {
+  const busy = pool.query({ dataset: 'sales', sql: SLOW });
+  const alsoBusy = pool.query({ dataset: 'sales', sql: `${SLOW} -- second` });
+  const old = pool.query({ dataset: 'sales', sql: 'SELECT 1 AS n', supersedeKey: 'widget' });
+  const current = pool.query({ dataset: 'sales', sql: 'SELECT 2 AS n', supersedeKey: 'widget' });
+  await expect(old).rejects.toEqual({ name: 'AbortError', message: 'Query superseded' });
+  expect(numbers(await current, 'n')).toEqual([2]);
+  await Promise.all([busy, alsoBusy]);
+  expect(pool.stats().executions).toBe(3);
+});
+
+test('a worker killed mid-query is replaced and the query still answered', async () => {
+  const answer = pool.query({ dataset: 'sales', sql: `${SLOW} -- killed` });
+  // Wait until the worker has loaded the dataset and is inside the query.
+  while (pool.stats().executions === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(pool.stats().running).toBe(1);
+  await threads[0].terminate();
+  const bytes = await answer;
+  expect(numbers(bytes, 'n')[0]).toBeGreaterThan(0);
+  expect(threads).toHaveLength(2);
+  expect(pool.stats()).toMatchObject({ retries: 1, replacedWorkers: 1, workers: 1 });
+});

@@ -1,0 +1,49 @@
+/** What crosses between the pool and its workers: plain, structured-cloneable values only. */
+
+/** An error as a plain object, so it crosses worker and Redux boundaries intact. */
+export interface EngineError {
+  name: string;
+  message: string;
+}
+
+/** The messages of spec 3 §8 for the engine's own failures. */
+export const engineMessages = {
+  notInitialized: 'DuckDB is not initialized',
+  waitingForDataset: 'query executing while still waiting for dataset',
+  emptyBody: 'Body for dataset is empty',
+  superseded: 'Query superseded',
+  crashed: 'The query engine stopped while running this query',
+} as const;
+
+export function engineError(message: string, name = 'EngineError'): EngineError {
+  return { name, message };
+}
+
+/** Any thrown value as a plain {name, message}. */
+export function toEngineError(error: unknown): EngineError {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    return { name: typeof name === 'string' && name ? name : 'Error', message: String(message) };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+export interface WorkerStats {
+  /** Tables loaded, with their dataset version and row count. */
+  tables: { table: string; version: string; rows: number }[];
+  /** Bytes of the WebAssembly heap (the worker's DuckDB memory, grown but never shrunk). */
+  wasmHeapBytes: number;
+  /** DuckDB's own accounting of memory in use. */
+  duckdbMemoryBytes: number;
+  queries: number;
+}
+
+/** The Comlink API of one DuckDB worker. */
+export interface EngineWorkerApi {
+  version(): Promise<string>;
+  /** Loads (or replaces) a table from Arrow IPC stream bytes. */
+  load(table: string, version: string, bytes: Uint8Array): Promise<{ rows: number }>;
+  /** Runs SQL; the result comes back as Arrow IPC stream bytes, transferred rather than copied. */
+  query(sql: string): Promise<Uint8Array>;
+  stats(): Promise<WorkerStats>;
+}
