@@ -38,12 +38,16 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     env: {
-      NODE_ENV: 'production',
+      // 'test' keeps the development mail outbox (GET /api/dev/outbox) that the sign-in specs read.
+      NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR ?? './var/e2e',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Every spec signs in from the same address; the per-IP limit must not end the suite.
+      RATE_LIMIT_PER_IP: '1000',
+      RATE_LIMIT_PER_EMAIL: '100',
     },
   },
 });

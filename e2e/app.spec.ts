@@ -7,7 +7,7 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 });
 
 test('the start page reaches the server', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/status');
   await expect(page.getByRole('heading', { name: 'Openrate' })).toBeVisible();
   await expect(page.getByText('Server ready')).toBeVisible();
 });
@@ -17,7 +17,7 @@ test('DuckDB-WASM runs a query in a worker and plotly draws the result', async (
   page.on('response', (response) => {
     if (response.url().endsWith('.wasm')) wasm.push(response.headers()['content-type'] ?? '');
   });
-  await page.goto('/');
+  await page.goto('/status');
   await page.getByRole('button', { name: 'Check the query engine' }).click();
   await expect(page.getByTestId('engine-version')).toHaveText(/^DuckDB v\d+\.\d+/, { timeout: 30_000 });
   await expect(page.locator('.js-plotly-plot .scatterlayer path.js-line')).toHaveCount(1);
@@ -25,7 +25,7 @@ test('DuckDB-WASM runs a query in a worker and plotly draws the result', async (
 });
 
 test('the stored colour mode drives the dark theme', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/status');
   await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
   await page.evaluate(() => window.localStorage.setItem('darkMode', 'dark'));
   await page.reload();
@@ -34,7 +34,7 @@ test('the stored colour mode drives the dark theme', async ({ page }) => {
 
 test('colour mode System follows the operating system', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/');
+  await page.goto('/status');
   await page.evaluate(() => window.localStorage.setItem('darkMode', 'os'));
   await page.reload();
   await expect(page.locator('body')).toHaveClass(/bp6-dark/);

@@ -1,3 +1,5 @@
+import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
+
 // jsdom has no matchMedia; components that follow the system colour scheme need one.
 if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>
@@ -11,4 +13,9 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
       removeListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+}
+
+// jsdom has no TextEncoder/TextDecoder; react-router needs them at import time.
+if (typeof globalThis.TextEncoder === 'undefined') {
+  Object.assign(globalThis, { TextEncoder: NodeTextEncoder, TextDecoder: NodeTextDecoder });
 }

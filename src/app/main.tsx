@@ -4,11 +4,17 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
+import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
 import { App } from './App';
 
-const store = setupStore({ prefs: loadPrefs(window.localStorage) });
+const store = setupStore({
+  prefs: loadPrefs(window.localStorage),
+  workspaces: loadWorkspacesState(window.localStorage),
+  shell: loadShellState(window.localStorage),
+});
 persistPrefs(window.localStorage);
+persistWorkspaces(window.localStorage);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

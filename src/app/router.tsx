@@ -1,21 +1,96 @@
 import { Spinner } from '@blueprintjs/core';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppRoot } from './AppRoot';
+import { ChangesPage, ErrorPage, NoWorkspacesPage, PlaceholderPage, ServerNavigation } from './pages/InfoPages';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 
-/** Every route of the product. Feature pages are loaded lazily so each route has its own chunk. */
+const authPages = () => import(/* webpackChunkName: "auth" */ './authPages');
+const settingsPages = () => import(/* webpackChunkName: "settings" */ './settingsPages');
+
+/** A page whose section is built by another issue (documents 2 and 3). */
+const placeholder = (path: string, section: string): RouteObject =>
+  path === ''
+    ? { index: true, element: <PlaceholderPage section={section} /> }
+    : { path, element: <PlaceholderPage section={section} /> };
+
+/** A route whose guard (src/app/guards.ts) always redirects before it renders. */
+const redirectOnly = (path: string): RouteObject =>
+  path === '' ? { index: true, element: null } : { path, element: null };
+
+/** Every route of the product (spec 1 §2.1, §2.2); AppRoot applies the guards and redirects. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <Outlet />,
+    element: <AppRoot />,
     errorElement: <RouteErrorPage />,
     // Shown while the first route's lazily loaded chunk arrives.
     hydrateFallbackElement: <Spinner className="or-page-spinner" />,
     children: [
+      redirectOnly(''),
+      ...['dashboard', 'reports', 'explorer', 'alerting', 'profile'].map(redirectOnly),
       {
-        index: true,
+        path: 'status',
         lazy: () =>
           import(/* webpackChunkName: "home" */ './pages/HomePage').then(({ HomePage }) => ({ Component: HomePage })),
+      },
+      { path: 'login', lazy: () => authPages().then((m) => ({ Component: m.LoginPage })) },
+      { path: 'login/error', lazy: () => authPages().then((m) => ({ Component: m.LoginErrorPage })) },
+      { path: 'login/email', lazy: () => authPages().then((m) => ({ Component: m.LoginEmailPage })) },
+      { path: 'login/email/:token', lazy: () => authPages().then((m) => ({ Component: m.CheckEmailPage })) },
+      { path: 'login/mfa', lazy: () => authPages().then((m) => ({ Component: m.MfaPage })) },
+      { path: 'registration-error', lazy: () => authPages().then((m) => ({ Component: m.RegistrationErrorPage })) },
+      { path: 'onboarding', lazy: () => authPages().then((m) => ({ Component: m.OnboardingPage })) },
+      { path: 'welcome', lazy: () => authPages().then((m) => ({ Component: m.SignupPage })) },
+      { path: 'error', element: <ErrorPage /> },
+      { path: 'logout', element: <ServerNavigation /> },
+      { path: 'impersonate/exit', element: <ServerNavigation /> },
+      { path: 'info/no-workspaces', element: <NoWorkspacesPage /> },
+      { path: 'changes', element: <ChangesPage /> },
+      placeholder('reports/:reportId', 'Public report'),
+      {
+        path: 'workspaces/:workspaceId',
+        lazy: () => settingsPages().then((m) => ({ Component: m.WorkspaceLayout })),
+        children: [
+          placeholder('', 'Reports'),
+          placeholder('reports', 'Reports'),
+          placeholder('reports/:objectType/:objectId', 'Reports'),
+          placeholder('alerting', 'Alerting'),
+          placeholder('alerting/:alertId', 'Alerting'),
+          placeholder('engagement', 'Engagement'),
+          placeholder('engagement/:integrationId/:date', 'Engagement'),
+          placeholder('targets', 'Targets'),
+          ...['reporting/dashboard', 'dashboard', 'dashboard/*', 'explorer', 'explorer/*', 'engaged'].map(redirectOnly),
+          {
+            path: 'datasets/campaigns/:campaignId/webview',
+            lazy: () => settingsPages().then((m) => ({ Component: m.CampaignWebviewPage })),
+          },
+          {
+            path: 'settings',
+            lazy: () => settingsPages().then((m) => ({ Component: m.SettingsLayout })),
+            children: [
+              redirectOnly(''),
+              { path: 'profile', lazy: () => settingsPages().then((m) => ({ Component: m.ProfilePage })) },
+              { path: 'general', lazy: () => settingsPages().then((m) => ({ Component: m.GeneralPage })) },
+              { path: 'members', lazy: () => settingsPages().then((m) => ({ Component: m.MembersPage })) },
+              ...['integrations', 'integrations/:integrationType'].map((path) => ({
+                path,
+                lazy: () => settingsPages().then((m) => ({ Component: m.IntegrationsPlaceholderPage })),
+              })),
+              { path: 'agency', lazy: () => settingsPages().then((m) => ({ Component: m.AgencyPage })) },
+              {
+                path: 'admin/workspaces',
+                lazy: () => settingsPages().then((m) => ({ Component: m.AdminWorkspacesPage })),
+              },
+              ...['data-model', 'data-model/tables/:tableId', 'data-model/tables/:tableId/fields/:fieldId'].map(
+                (path) => ({
+                  path,
+                  lazy: () => settingsPages().then((m) => ({ Component: m.DataModelPlaceholderPage })),
+                }),
+              ),
+            ],
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,14 +1,27 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
+import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { prefsSlice } from '../features/prefs/prefsSlice';
+import { feedbackSlice } from '../features/shell/feedbackSlice';
+import { shellSlice } from '../features/shell/shellSlice';
+import { workspacesSlice } from '../features/workspaces/workspacesSlice';
 import { api } from './api';
 import { sanitizeAction, sanitizeState } from './devtools';
 import { engineApi } from './engineApi';
 import { listenerMiddleware } from './listeners';
 
 /** Slices register here; lazily loaded features may add theirs with `rootReducer.inject`. */
-export const rootReducer = combineSlices(api, prefsSlice, engineApi, datasetsSlice);
+export const rootReducer = combineSlices(
+  api,
+  prefsSlice,
+  engineApi,
+  datasetsSlice,
+  notificationsSlice,
+  workspacesSlice,
+  shellSlice,
+  feedbackSlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,0 +1,9 @@
+// The signed-in shell and the settings pages, loaded together in one chunk.
+export { MembersPage } from '../features/members/MembersPage';
+export { ProfilePage } from '../features/profile/ProfilePage';
+export { AdminWorkspacesPage, AgencyPage } from '../features/settings/AgencyPage';
+export { GeneralPage } from '../features/settings/GeneralPage';
+export { SettingsLayout } from '../features/settings/SettingsLayout';
+export { DataModelPlaceholderPage, IntegrationsPlaceholderPage } from '../features/settings/SettingsPlaceholders';
+export { WorkspaceLayout } from '../features/shell/components/WorkspaceLayout';
+export { CampaignWebviewPage } from '../features/workspaces/CampaignWebviewPage';

@@ -1,0 +1,250 @@
+import {
+  Button,
+  Classes,
+  Dialog,
+  FormGroup,
+  H3,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Menu,
+  MenuItem,
+  Popover,
+  Tag,
+} from '@blueprintjs/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { type Role, emailSchema } from '../../contracts/common';
+import { type Member } from '../../contracts/members';
+import { useAppDispatch } from '../../store/hooks';
+import { notificationShown } from '../notifications/notificationsSlice';
+import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { filterMembers, memberActions } from './memberRules';
+import {
+  useChangeMemberRoleMutation,
+  useGetMembersQuery,
+  useInviteMemberMutation,
+  useRemoveMemberMfaMutation,
+  useRemoveMemberMutation,
+  useRenameMemberMutation,
+} from './membersApi';
+
+/** Spec 1 §9: search input debounce. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+function InviteDialog({ workspaceId, onClose }: { workspaceId: number; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const [error, setError] = useState<string | null>(null);
+  const [invite, { isLoading }] = useInviteMemberMutation();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setError('Please enter a valid email address');
+      return;
+    }
+    try {
+      await invite({ workspaceId, email: parsed.data, role }).unwrap();
+      dispatch(notificationShown(`Invite sent to ${parsed.data}`, 'success'));
+      onClose();
+    } catch {
+      dispatch(notificationShown('An error occurred while sending the invite.', 'danger'));
+    }
+  };
+
+  return (
+    <Dialog isOpen title="Invite member" onClose={onClose} style={{ minWidth: 400 }}>
+      <form onSubmit={(event) => void onSubmit(event)}>
+        <div className={Classes.DIALOG_BODY}>
+          <FormGroup label="Email" labelFor="invite-email" intent={error ? 'danger' : 'none'} helperText={error}>
+            <InputGroup id="invite-email" type="email" autoFocus value={email} onValueChange={setEmail} />
+          </FormGroup>
+          <FormGroup label="Role" labelFor="invite-role">
+            <HTMLSelect
+              id="invite-role"
+              value={role}
+              options={[
+                { value: 'member', label: 'Member' },
+                { value: 'admin', label: 'Admin' },
+              ]}
+              onChange={(event) => setRole(event.currentTarget.value as Role)}
+            />
+          </FormGroup>
+        </div>
+        <div className={Classes.DIALOG_FOOTER}>
+          <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+            <Button text="Cancel" onClick={onClose} />
+            <Button type="submit" intent="primary" text="Invite" loading={isLoading} />
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RenameDialog({ workspaceId, member, onClose }: { workspaceId: number; member: Member; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [name, setName] = useState(member.name);
+  const [error, setError] = useState<string | null>(null);
+  const [rename, { isLoading }] = useRenameMemberMutation();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('Name cannot be empty');
+      return;
+    }
+    try {
+      await rename({ workspaceId, memberId: member.id, name: name.trim() }).unwrap();
+      onClose();
+    } catch {
+      dispatch(notificationShown('Failed to update name', 'danger'));
+    }
+  };
+
+  return (
+    <Dialog isOpen title="Change name" onClose={onClose} style={{ minWidth: 400 }}>
+      <form onSubmit={(event) => void onSubmit(event)}>
+        <div className={Classes.DIALOG_BODY}>
+          <FormGroup label="Name" labelFor="member-name" intent={error ? 'danger' : 'none'} helperText={error}>
+            <InputGroup id="member-name" autoFocus value={name} onValueChange={setName} />
+          </FormGroup>
+        </div>
+        <div className={Classes.DIALOG_FOOTER}>
+          <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+            <Button text="Cancel" onClick={onClose} />
+            <Button type="submit" intent="primary" text="Save" loading={isLoading} />
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const formatLastSeen = (lastSeen: string | null) => (lastSeen ? new Date(lastSeen).toLocaleString() : 'Never');
+
+/** settings/members: the searchable members table; admins invite and manage members. */
+export function MembersPage() {
+  const dispatch = useAppDispatch();
+  const user = useCurrentUser();
+  const workspace = useCurrentWorkspace();
+  const admin = workspace.role === 'admin';
+  const { data: members = [], isLoading } = useGetMembersQuery(workspace.id);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [inviting, setInviting] = useState(false);
+  const [renaming, setRenaming] = useState<Member | null>(null);
+  const [changeRole] = useChangeMemberRoleMutation();
+  const [removeMember] = useRemoveMemberMutation();
+  const [removeMfa] = useRemoveMemberMfaMutation();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(search), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const onRole = async (member: Member, role: Role) => {
+    try {
+      await changeRole({ workspaceId: workspace.id, memberId: member.id, role }).unwrap();
+      dispatch(notificationShown('Role changed successfully', 'success'));
+    } catch {
+      dispatch(notificationShown('Failed to update role.', 'danger'));
+    }
+  };
+  const onRemove = async (member: Member) => {
+    try {
+      await removeMember({ workspaceId: workspace.id, memberId: member.id }).unwrap();
+    } catch {
+      dispatch(notificationShown('Failed to remove workspace member', 'danger'));
+    }
+  };
+  const onRemoveMfa = async (member: Member) => {
+    try {
+      await removeMfa({ workspaceId: workspace.id, memberId: member.id }).unwrap();
+    } catch {
+      dispatch(notificationShown('Failed to remove multifactor authentication for member', 'danger'));
+    }
+  };
+
+  const shown = filterMembers(members, query);
+  return (
+    <div className="or-settings-page">
+      <div className="or-page-header">
+        <H3>Members</H3>
+        {admin && <Button intent="primary" icon="new-person" text="Invite" onClick={() => setInviting(true)} />}
+      </div>
+      <InputGroup
+        leftIcon="search"
+        placeholder="Search members"
+        aria-label="Search members"
+        value={search}
+        onValueChange={setSearch}
+      />
+      <HTMLTable className="or-members-table" striped>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Email</th>
+            <th>MFA</th>
+            <th>Last seen</th>
+            <th>Role</th>
+            {admin && <th aria-label="Actions" />}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((member) => {
+            const actions = memberActions(member, { admin, selfId: user.memberId });
+            return (
+              <tr key={member.id} data-testid={`member-${member.email}`}>
+                <td>{member.name}</td>
+                <td>{member.email}</td>
+                <td>{member.mfaEnabled ? 'Enabled' : 'Disabled'}</td>
+                <td>{formatLastSeen(member.lastSeen)}</td>
+                <td>
+                  <Tag minimal>{member.role === 'admin' ? 'Admin' : 'Member'}</Tag>
+                </td>
+                {admin && (
+                  <td>
+                    <Popover
+                      placement="bottom-end"
+                      content={
+                        <Menu>
+                          <MenuItem icon="edit" text="Change name" onClick={() => setRenaming(member)} />
+                          {actions.changeRole && (
+                            <MenuItem
+                              icon="people"
+                              text={member.role === 'admin' ? 'Make member' : 'Make admin'}
+                              onClick={() => void onRole(member, member.role === 'admin' ? 'member' : 'admin')}
+                            />
+                          )}
+                          {actions.removeMfa && (
+                            <MenuItem icon="unlock" text="Remove MFA" onClick={() => void onRemoveMfa(member)} />
+                          )}
+                          {actions.remove && (
+                            <MenuItem
+                              icon="trash"
+                              intent="danger"
+                              text="Remove from workspace"
+                              onClick={() => void onRemove(member)}
+                            />
+                          )}
+                        </Menu>
+                      }
+                    >
+                      <Button minimal icon="more" aria-label={`Actions for ${member.email}`} />
+                    </Popover>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+      {!isLoading && shown.length === 0 && <p>No members match your search.</p>}
+      {inviting && <InviteDialog workspaceId={workspace.id} onClose={() => setInviting(false)} />}
+      {renaming && <RenameDialog workspaceId={workspace.id} member={renaming} onClose={() => setRenaming(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { type SerializedError } from '@reduxjs/toolkit';
+import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { type z } from 'zod';
+
+/** Validates a response against its contract; a mismatch becomes a query error instead of bad data in the cache. */
+export const parseWith =
+  <S extends z.ZodType>(schema: S) =>
+  (raw: unknown): z.output<S> =>
+    schema.parse(raw);
+
+/** The HTTP status of a failed call, or undefined for network and parsing failures. */
+export function errorStatus(error: FetchBaseQueryError | SerializedError | undefined): number | undefined {
+  if (!error || !('status' in error)) return undefined;
+  if (typeof error.status === 'number') return error.status;
+  if (error.status === 'PARSING_ERROR') return error.originalStatus;
+  return undefined;
+}
+
+/** The server's `{error}` text of a failed call (a 400's known error), if any. */
+export function errorCode(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object' || !('data' in error)) return undefined;
+  const data = (error as { data: unknown }).data;
+  if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return data.error;
+  return undefined;
+}

@@ -1,0 +1,113 @@
+import { Button, Callout, Classes, Dialog, FormGroup, H3, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { workspaceNameSchema, type WorkspaceSummary } from '../../contracts/workspaces';
+import { useAppDispatch } from '../../store/hooks';
+import { useGetMeQuery } from '../auth/authApi';
+import { notificationShown } from '../notifications/notificationsSlice';
+import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import {
+  useCreateWorkspaceMutation,
+  useGetAdminWorkspacesQuery,
+  useGetAgencyWorkspacesQuery,
+} from '../workspaces/workspacesApi';
+
+function WorkspaceTable({ workspaces, onOpen }: { workspaces: WorkspaceSummary[]; onOpen?: (id: number) => void }) {
+  return (
+    <HTMLTable className="or-members-table" striped interactive={onOpen !== undefined}>
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Status</th>
+          <th>Licence</th>
+          <th>Members</th>
+        </tr>
+      </thead>
+      <tbody>
+        {workspaces.map((workspace) => (
+          <tr key={workspace.id} onClick={onOpen ? () => onOpen(workspace.id) : undefined}>
+            <td>{workspace.name}</td>
+            <td>{workspace.status}</td>
+            <td>{workspace.licenseHolder ?? ''}</td>
+            <td>{workspace.memberCount}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/** settings/agency: the workspaces of the same agency licence, with Create (spec 1 §2.6). */
+export function AgencyPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const workspace = useCurrentWorkspace();
+  const { refetch: refetchMe } = useGetMeQuery();
+  const agency = workspace.licenseType === 'agency';
+  const { data = [], isLoading } = useGetAgencyWorkspacesQuery(workspace.id, { skip: !agency });
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [createWorkspace, { isLoading: saving }] = useCreateWorkspaceMutation();
+
+  if (!agency) return <Callout intent="warning">Not applicable for this workspace</Callout>;
+
+  const onCreate = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = workspaceNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    try {
+      const { id } = await createWorkspace({
+        name: parsed.data,
+        license_id: workspace.licenseId ?? undefined,
+      }).unwrap();
+      await refetchMe();
+      dispatch(notificationShown('Successfully created workspace', 'success'));
+      navigate(`/workspaces/${id}/settings/members`);
+    } catch {
+      dispatch(notificationShown('Failed to create workspace', 'danger'));
+    }
+  };
+
+  return (
+    <div className="or-settings-page">
+      <div className="or-page-header">
+        <H3>{workspace.licenseHolder ?? 'Agency'}</H3>
+        <Button intent="primary" icon="add" text="Create" onClick={() => setCreating(true)} />
+      </div>
+      {isLoading ? (
+        <Spinner />
+      ) : (
+        <WorkspaceTable workspaces={data} onOpen={(id) => navigate(`/workspaces/${id}/settings/general`)} />
+      )}
+      <Dialog isOpen={creating} title="Create workspace" onClose={() => setCreating(false)} style={{ minWidth: 400 }}>
+        <form onSubmit={(event) => void onCreate(event)}>
+          <div className={Classes.DIALOG_BODY}>
+            <FormGroup label="Name" labelFor="agency-name" intent={error ? 'danger' : 'none'} helperText={error}>
+              <InputGroup id="agency-name" autoFocus value={name} onValueChange={setName} />
+            </FormGroup>
+          </div>
+          <div className={Classes.DIALOG_FOOTER}>
+            <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+              <Button type="submit" intent="primary" text="Create" loading={saving} />
+            </div>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}
+
+/** settings/admin/workspaces: every workspace, for product staff. */
+export function AdminWorkspacesPage() {
+  const { data = [], isLoading } = useGetAdminWorkspacesQuery();
+  return (
+    <div className="or-settings-page">
+      <H3>All workspaces</H3>
+      {isLoading ? <Spinner /> : <WorkspaceTable workspaces={data} />}
+    </div>
+  );
+}

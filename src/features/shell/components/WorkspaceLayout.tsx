@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAppDispatch } from '../../../store/hooks';
+import { currentWorkspaceChanged } from '../../workspaces/workspacesSlice';
+import { useCurrentUser, useCurrentWorkspace } from '../useCurrentWorkspace';
+import { DrawerHost } from './DrawerHost';
+import { DemoDataChip, ImpersonationBanner, ScreenTooSmallNotice } from './ShellBanners';
+import { Sidebar } from './Sidebar';
+
+export const PRODUCT_NAME = 'Openrate';
+
+/** The signed-in shell of a workspace: sidebar, banners, page title and the current-workspace memory. */
+export function WorkspaceLayout() {
+  const dispatch = useAppDispatch();
+  const user = useCurrentUser();
+  const workspace = useCurrentWorkspace();
+
+  useEffect(() => {
+    dispatch(currentWorkspaceChanged(workspace.id));
+  }, [dispatch, workspace.id]);
+
+  useEffect(() => {
+    document.title = `${workspace.displayName} · ${PRODUCT_NAME}`;
+    return () => {
+      document.title = PRODUCT_NAME;
+    };
+  }, [workspace.displayName]);
+
+  return (
+    <div className="or-shell">
+      <ImpersonationBanner user={user} />
+      <div className="or-shell-body">
+        <Sidebar user={user} workspace={workspace} />
+        <main className="or-main">
+          <DemoDataChip workspace={workspace} />
+          <Outlet />
+        </main>
+      </div>
+      <DrawerHost user={user} workspace={workspace} />
+      <ScreenTooSmallNotice />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Drawers are driven by query parameters with this prefix; 'drawer.type' names the drawer (spec 1 §2.2). */
+export const DRAWER_PREFIX = 'drawer.';
+
+export const drawerTypes = ['demo', 'edit-alert', 'getting-started', 'feedback', 'annotations'] as const;
+export type DrawerType = (typeof drawerTypes)[number];
+
+export function drawerFromParams(params: URLSearchParams): { type: DrawerType | null } {
+  const type = params.get(`${DRAWER_PREFIX}type`);
+  return { type: drawerTypes.includes(type as DrawerType) ? (type as DrawerType) : null };
+}
+
+/** The search parameters that open `type` with its own parameters, replacing any open drawer. */
+export function openDrawerParams(
+  params: URLSearchParams,
+  type: DrawerType,
+  extra: Record<string, string> = {},
+): URLSearchParams {
+  const next = closeDrawerParams(params);
+  next.set(`${DRAWER_PREFIX}type`, type);
+  for (const [key, value] of Object.entries(extra)) next.set(`${DRAWER_PREFIX}${key}`, value);
+  return next;
+}
+
+/** The search parameters without any drawer. */
+export function closeDrawerParams(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of [...next.keys()]) if (key.startsWith(DRAWER_PREFIX)) next.delete(key);
+  return next;
+}

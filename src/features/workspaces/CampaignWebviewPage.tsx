@@ -1,0 +1,44 @@
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { z } from 'zod';
+import { api } from '../../store/api';
+import { parseWith } from '../session/apiErrors';
+
+const campaignDetailsSchema = z.object({ url: z.string().nullable() });
+
+/** Spec 1 §7: campaign details are tried up to 3 times, never again after a 404. */
+export const retryCampaignDetails = (error: FetchBaseQueryError, attempt: number): boolean =>
+  attempt < 3 && error.status !== 404 && error.status !== 400 && error.status !== 401 && error.status !== 403;
+
+const campaignApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCampaignDetails: build.query<z.infer<typeof campaignDetailsSchema>, { workspaceId: string; campaignId: string }>(
+      {
+        query: ({ workspaceId, campaignId }) =>
+          `/workspaces/${encodeURIComponent(workspaceId)}/campaigns/${encodeURIComponent(campaignId)}`,
+        transformResponse: parseWith(campaignDetailsSchema),
+        extraOptions: {
+          retryCondition: (error: unknown, _args: unknown, { attempt }: { attempt: number }) =>
+            retryCampaignDetails(error as FetchBaseQueryError, attempt),
+        },
+      },
+    ),
+  }),
+});
+
+/** …/datasets/campaigns/{campaignId}/webview: sends the browser to the campaign's preview. */
+export function CampaignWebviewPage() {
+  const { workspaceId = '', campaignId = '' } = useParams();
+  const { data, isLoading, isError } = campaignApi.useGetCampaignDetailsQuery({ workspaceId, campaignId });
+  const url = data?.url ?? null;
+
+  useEffect(() => {
+    if (url) window.location.replace(url);
+  }, [url]);
+
+  if (isLoading || url) return <Spinner className="or-page-spinner" />;
+  if (isError || !url) return <NonIdealState className="or-page" icon="eye-off" title="Preview URL not available." />;
+  return null;
+}
