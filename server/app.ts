@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
 import { meRoutes } from './routes/me';
 import { memberRoutes } from './routes/members';
+import { reportRoutes } from './routes/reports';
 import { sessionRoutes } from './routes/session';
 import { workspaceRoutes } from './routes/workspaces';
 
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(devOutboxRoutes);
       await api.register(datasetRoutes);
       await api.register(dataModelRoutes);
+      await api.register(reportRoutes);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
     },
     { prefix: '/api' },

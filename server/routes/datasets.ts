@@ -23,6 +23,7 @@ import {
   ParquetQueries,
   type DatasetFile,
 } from '../services/datasets';
+import { findPublicReport } from '../services/reports';
 
 function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding'];
@@ -145,20 +146,48 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
     },
   );
 
-  // Public variants for reports shared publicly, limited to the datasets the report uses. Reports do not exist
-  // yet: the reports issue wires these to the report's sharing and widgets; until then they always refuse.
-  const refuse = async () => {
-    throw notFound();
-  };
+  // Public variants for a report shared publicly, limited to the datasets its config uses. While the link is off,
+  // and for any other dataset, the answer is the same not-found as for a report that does not exist.
+  async function publicDataset(reportId: string, datasetId: string) {
+    const report = await findPublicReport(db, reportId);
+    if (!report || !report.datasets.includes(datasetId)) throw notFound();
+    const dataset = await findAvailableDataset(db, report.workspaceId, datasetId);
+    if (!dataset) throw notFound();
+    return { workspaceId: report.workspaceId, dataset };
+  }
+
   app.get(
     '/reports/:reportId/datasets',
     { schema: { params: reportDatasetParamsSchema.pick({ reportId: true }) } },
-    refuse,
+    async (request) => {
+      const report = await findPublicReport(db, request.params.reportId);
+      if (!report) throw notFound();
+      const { all } = await availableDatasets(db, report.workspaceId);
+      const used = all.filter((dataset) => report.datasets.includes(dataset.id));
+      return { datasets: used.map((dataset) => ({ id: dataset.id, title: dataset.title })) };
+    },
   );
-  app.get('/reports/:reportId/datasets/:datasetId', { schema: { params: reportDatasetParamsSchema } }, refuse);
+
   app.get(
     '/reports/:reportId/datasets/campaigns/:campaignId',
-    { schema: { params: z.object({ reportId: z.string(), campaignId: z.string() }) } },
-    refuse,
+    { schema: { params: z.object({ reportId: z.string(), campaignId: z.string().min(1).max(200) }) } },
+    async (request) => {
+      const { workspaceId } = await publicDataset(request.params.reportId, 'campaign_metrics_by_send_date');
+      const file = await datasetFile(app.config.dataDir, workspaceId, 'campaign_metrics_by_send_date');
+      return { url: await parquet.campaignWebviewUrl(file.parquetPath, request.params.campaignId) };
+    },
+  );
+
+  app.get(
+    '/reports/:reportId/datasets/:datasetId',
+    { schema: { params: reportDatasetParamsSchema, querystring: datasetQuerySchema }, compress: false },
+    async (request, reply) => {
+      const { workspaceId, dataset } = await publicDataset(request.params.reportId, request.params.datasetId);
+      if (request.query.schema) {
+        const groups = await getCustomFieldGroups(db, workspaceId);
+        return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
+      }
+      return sendDatasetFile(request, reply, await datasetFile(app.config.dataDir, workspaceId, dataset.id));
+    },
   );
 };

@@ -3,3 +3,4 @@ export * from './meta';
 export * from './accounts';
 export * from './workspaces';
 export * from './dataModel';
+export * from './reports';

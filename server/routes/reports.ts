@@ -1,0 +1,312 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { workspaceIdParamsSchema } from '../../src/contracts/common';
+import {
+  type AccessLevel,
+  COPY_SUFFIX,
+  createReportBodySchema,
+  grants,
+  MAX_TITLE_LENGTH,
+  permissionBodySchema,
+  permissionParamsSchema,
+  permissionsQuerySchema,
+  renameReportBodySchema,
+  type Report,
+  type ReportConfig,
+  reportConfigSchema,
+  reportParamsSchema,
+  type ReportType,
+  reportTypeParamsSchema,
+  saveReportBodySchema,
+  VERSION_CONFLICT,
+  type PermissionBody,
+} from '../../src/contracts/reports';
+import { requireMember } from '../auth/access';
+import { workspaces } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import type { Executor } from '../services/db';
+import { getWorkspaceFlags } from '../services/flags';
+import {
+  createReport,
+  currentVersion,
+  deleteReport,
+  findPermission,
+  findPublicReport,
+  findReport,
+  isMember,
+  listPermissions,
+  listReports,
+  loadReports,
+  markOpened,
+  renameReport,
+  saveReport,
+  setPermission,
+} from '../services/reports';
+
+/** Validates a config against its type's schema; unknown keys are dropped, a wrong shape is a 400. */
+function parseConfig(type: ReportType, config: unknown, title: string): ReportConfig {
+  const parsed = reportConfigSchema(type).safeParse(config ?? { title });
+  if (!parsed.success) throw badRequest('Invalid report config');
+  return parsed.data;
+}
+
+/**
+ * The report if the member may do `needed` with it. A report they cannot see at all is not found (the same
+ * answer as one in another workspace); one they can see but not change is forbidden.
+ */
+async function reportWithAccess(
+  db: Executor,
+  params: { workspaceId: number; type: ReportType; id: number },
+  userId: number,
+  needed: AccessLevel,
+): Promise<Report> {
+  const report = await findReport(db, params.workspaceId, params.type, params.id, userId);
+  if (!report) throw notFound();
+  if (!grants(report.access_level, needed)) throw forbidden();
+  return report;
+}
+
+async function reloadReport(db: Executor, workspaceId: number, reportId: number, userId: number): Promise<Report> {
+  const [report] = await loadReports(db, workspaceId, userId, reportId);
+  if (!report) throw notFound();
+  return report;
+}
+
+/** Reports of a workspace, their access entries, and the public variants of a publicly shared report. */
+export const reportRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = app.db.db;
+
+  app.get('/workspaces/:workspaceId/reports', { schema: { params: workspaceIdParamsSchema } }, async (request) => {
+    const { workspaceId } = request.params;
+    const { userId } = await requireMember(request, workspaceId);
+    return { data: await listReports(db, workspaceId, userId) };
+  });
+
+  app.post(
+    '/workspaces/:workspaceId/reports/:type',
+    { schema: { params: reportTypeParamsSchema, body: createReportBodySchema } },
+    async (request, reply) => {
+      const { workspaceId, type } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      const { title } = request.body;
+      const config = parseConfig(type, request.body.config, title);
+      const id = await createReport(db, { workspaceId, type, title, config, userId });
+      return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+    },
+  );
+
+  app.get('/workspaces/:workspaceId/reports/:type/:id', { schema: { params: reportParamsSchema } }, async (request) => {
+    const { userId } = await requireMember(request, request.params.workspaceId);
+    return { data: await reportWithAccess(db, request.params, userId, 'read') };
+  });
+
+  app.put(
+    '/workspaces/:workspaceId/reports/:type/:id',
+    { schema: { params: reportParamsSchema, body: saveReportBodySchema } },
+    async (request, reply) => {
+      const { workspaceId, type } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      const body = request.body;
+      if (body.saveAsNewView) {
+        // Anyone who can see a report may keep their edit of it as a view of their own.
+        const source = await reportWithAccess(db, request.params, userId, 'read');
+        const title = body.title ?? source.title;
+        const config = parseConfig(type, body.config, title);
+        const id = await createReport(db, { workspaceId, type, title, config, userId });
+        return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+      }
+      const report = await reportWithAccess(db, request.params, userId, 'read_write');
+      const config = parseConfig(type, body.config, body.title ?? report.title);
+      const saved = await saveReport(db, {
+        workspaceId,
+        reportId: report.id,
+        baseVersion: body.version,
+        title: body.title,
+        config,
+        userId,
+      });
+      if (saved === null) throw conflict(VERSION_CONFLICT, await currentVersion(db, report.id));
+      return { data: await reloadReport(db, workspaceId, report.id, userId) };
+    },
+  );
+
+  app.put(
+    '/workspaces/:workspaceId/reports/:type/:id/title',
+    { schema: { params: reportParamsSchema, body: renameReportBodySchema } },
+    async (request) => {
+      const { workspaceId } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      const report = await reportWithAccess(db, request.params, userId, 'read_write');
+      await renameReport(db, report.id, request.body.title, userId);
+      return { data: await reloadReport(db, workspaceId, report.id, userId) };
+    },
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/reports/:type/:id',
+    { schema: { params: reportParamsSchema } },
+    async (request) => {
+      const { userId } = await requireMember(request, request.params.workspaceId);
+      const report = await reportWithAccess(db, request.params, userId, 'full_access');
+      await deleteReport(db, report.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/reports/:type/:id/duplicate',
+    { schema: { params: reportParamsSchema } },
+    async (request, reply) => {
+      const { workspaceId, type } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      const source = await reportWithAccess(db, request.params, userId, 'read');
+      const title = `${source.title.slice(0, MAX_TITLE_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+      const config = { ...source.config, title };
+      const id = await createReport(db, { workspaceId, type, title, config, userId });
+      return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+    },
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/reports/:type/:id/opened',
+    { schema: { params: reportParamsSchema } },
+    async (request) => {
+      const { workspaceId } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      const report = await reportWithAccess(db, request.params, userId, 'read');
+      await markOpened(db, report.id, userId);
+      return { data: await reloadReport(db, workspaceId, report.id, userId) };
+    },
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/permissions',
+    { schema: { params: workspaceIdParamsSchema, querystring: permissionsQuerySchema } },
+    async (request) => {
+      const { workspaceId } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      const { object_type: type, object_id: id } = request.query;
+      const report = await reportWithAccess(db, { workspaceId, type, id }, userId, 'read');
+      return { data: await listPermissions(db, report, userId) };
+    },
+  );
+
+  /**
+   * Checks a change of one entry against spec 2 §6: only full_access holders share, never changing their own
+   * level; users must be members; the public link is either read or off.
+   */
+  async function applyPermission(workspaceId: number, userId: number, body: PermissionBody) {
+    const report = await reportWithAccess(
+      db,
+      { workspaceId, type: body.objectType, id: body.objectId },
+      userId,
+      'full_access',
+    );
+    const subjectId = body.subjectId ?? null;
+    if (body.subjectType === 'user') {
+      if (subjectId === null) throw badRequest('Unknown user');
+      // A former member's entry may still be removed; only granting needs a current member.
+      if (body.accessLevel !== 'none' && !(await isMember(db, workspaceId, subjectId))) {
+        throw badRequest('Unknown user');
+      }
+      if (subjectId === userId) throw forbidden('You cannot change your own access level');
+    } else if (subjectId !== null) {
+      throw badRequest('Invalid subject');
+    }
+    if (body.subjectType === 'public' && body.accessLevel !== 'none' && body.accessLevel !== 'read') {
+      throw badRequest('A public link can only grant view access');
+    }
+    await setPermission(db, report.id, body.subjectType, subjectId, body.accessLevel);
+    return { data: await listPermissions(db, report, userId) };
+  }
+
+  app.put(
+    '/workspaces/:workspaceId/permissions',
+    { schema: { params: workspaceIdParamsSchema, body: permissionBodySchema } },
+    async (request) => {
+      const { workspaceId } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      return applyPermission(workspaceId, userId, request.body);
+    },
+  );
+
+  /** An existing entry, named by id: the body must describe that very entry, so ids cannot be swapped. */
+  async function entryMatching(
+    workspaceId: number,
+    permissionId: number,
+    userId: number,
+    expected?: PermissionBody,
+  ): Promise<PermissionBody> {
+    const entry = await findPermission(db, permissionId);
+    if (!entry) throw notFound();
+    if (
+      expected &&
+      (entry.reportId !== expected.objectId ||
+        entry.subjectType !== expected.subjectType ||
+        entry.userId !== (expected.subjectId ?? null))
+    ) {
+      throw notFound();
+    }
+    const [report] = await loadReports(db, workspaceId, userId, entry.reportId);
+    if (!report) throw notFound();
+    return {
+      accessLevel: expected?.accessLevel ?? 'none',
+      subjectType: entry.subjectType,
+      subjectId: entry.userId,
+      objectId: entry.reportId,
+      objectType: report.type,
+    };
+  }
+
+  app.put(
+    '/workspaces/:workspaceId/permissions/:permissionId',
+    { schema: { params: permissionParamsSchema, body: permissionBodySchema } },
+    async (request) => {
+      const { workspaceId, permissionId } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      const body = await entryMatching(workspaceId, permissionId, userId, request.body);
+      if (body.objectType !== request.body.objectType) throw notFound();
+      return applyPermission(workspaceId, userId, body);
+    },
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/permissions/:permissionId',
+    { schema: { params: permissionParamsSchema } },
+    async (request) => {
+      const { workspaceId, permissionId } = request.params;
+      const { userId } = await requireMember(request, workspaceId);
+      return applyPermission(workspaceId, userId, await entryMatching(workspaceId, permissionId, userId));
+    },
+  );
+
+  // Public variants: every failure, whatever its cause, is the same not-found.
+  const publicParams = { params: z.object({ reportId: z.string() }) };
+
+  app.get('/reports/:reportId/config', { schema: publicParams }, async (request) => {
+    const report = await findPublicReport(db, request.params.reportId);
+    if (!report) throw notFound();
+    const { datasets: _datasets, workspaceId: _workspaceId, ...shown } = report;
+    return { data: { ...shown, access_level: 'read', share_level: 'public' } };
+  });
+
+  app.get('/reports/:reportId/workspace', { schema: publicParams }, async (request) => {
+    const report = await findPublicReport(db, request.params.reportId);
+    if (!report) throw notFound();
+    const [workspace] = await db
+      .select({ id: workspaces.id, name: workspaces.name, status: workspaces.status, locale: workspaces.locale })
+      .from(workspaces)
+      .where(eq(workspaces.id, report.workspaceId));
+    if (!workspace) throw notFound();
+    return { data: { ...workspace, displayName: workspace.name } };
+  });
+
+  app.get('/reports/:reportId/workspace/flags', { schema: publicParams }, async (request) => {
+    const report = await findPublicReport(db, request.params.reportId);
+    if (!report) throw notFound();
+    return { data: await getWorkspaceFlags(db, report.workspaceId) };
+  });
+};
