@@ -24,7 +24,7 @@ describe('demo seed', () => {
     const second = await seedDemo(db);
     expect(second).toEqual({ workspaceIds: first.workspaceIds, created: false });
     if (!first.created) return;
-    expect(first.workspaceIds).toHaveLength(6);
+    expect(first.workspaceIds).toHaveLength(7);
 
     const [demo] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
     expect(demo.name).toBe('Demo Marketer');
@@ -38,13 +38,14 @@ describe('demo seed', () => {
     expect(byName['Northwind Travel']).toMatchObject({ status: 'active', locale: 'en_GB', role: 'member' });
     expect(byName['Globex Demo']).toMatchObject({ status: 'new', role: 'admin' });
     expect(byName.Initech).toMatchObject({ status: 'suspended', role: 'admin' });
+    expect(byName['Hooli Home']).toMatchObject({ status: 'cancelled', role: 'admin', agency: false });
     expect(byName['Fjord Outdoor']).toMatchObject({ agency: true, licenseHolder: 'Brightwave Agency' });
     expect(byName['Lumen Cosmetics']).toMatchObject({ agency: true, licenseHolder: 'Brightwave Agency' });
 
     const [staff] = await db.select().from(users).where(eq(users.email, STAFF_EMAIL));
     expect(staff).toBeDefined();
     const seeded = await db.select().from(workspaces).where(inArray(workspaces.id, first.workspaceIds));
-    expect(seeded).toHaveLength(6);
+    expect(seeded).toHaveLength(7);
     const staffMemberships = await db.select().from(memberships).where(eq(memberships.userId, staff.id));
     expect(staffMemberships).toHaveLength(0);
   });

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
+import {
+  type AccessLevel,
+  DEFAULT_EXPLORER_DATASET,
+  type ReportConfig,
+  type ReportType,
+  type SubjectType,
+} from '../../src/contracts/reports';
 import type { Database } from '../db/client';
 import { annotations, appMeta, licenses, memberships, reportingSubscriptions, users, workspaces } from '../db/schema';
 import { setWorkspaceFlags } from '../services/flags';
+import { createReport, setPermission } from '../services/reports';
 
 const SEEDED_KEY = 'demo_seeded';
 
@@ -19,7 +27,7 @@ interface DemoWorkspace {
   name: string;
   status: Status;
   locale: Locale;
-  license: 'acme' | 'northwind' | 'globex' | 'initech' | 'brightwave';
+  license: 'acme' | 'northwind' | 'globex' | 'initech' | 'hooli' | 'brightwave';
   /** e-mail → role */
   members: Record<string, 'admin' | 'member'>;
 }
@@ -38,6 +46,7 @@ const licenceRows = {
   northwind: { type: 'other', holderName: 'Northwind Travel Ltd' },
   globex: { type: 'other', holderName: 'Globex Corporation' },
   initech: { type: 'other', holderName: 'Initech' },
+  hooli: { type: 'other', holderName: 'Hooli Home B.V.' },
   brightwave: { type: 'agency', holderName: 'Brightwave Agency' },
 } as const;
 
@@ -75,6 +84,14 @@ const demoWorkspaces: DemoWorkspace[] = [
     members: { [DEMO_EMAIL]: 'admin' },
   },
   {
+    key: 'hooli',
+    name: 'Hooli Home',
+    status: 'cancelled',
+    locale: 'nl_NL',
+    license: 'hooli',
+    members: { [DEMO_EMAIL]: 'admin' },
+  },
+  {
     key: 'fjord',
     name: 'Fjord Outdoor',
     status: 'active',
@@ -91,6 +108,37 @@ const demoWorkspaces: DemoWorkspace[] = [
     members: { 'agency@brightwave.example': 'admin', [DEMO_EMAIL]: 'admin' },
   },
 ];
+
+/** A small dashboard: the KPI overview, sends over time and a note. */
+const demoDashboard = (title: string): ReportConfig => ({
+  title,
+  widgets: [
+    {
+      id: 'kpis',
+      type: 'campaign_performance',
+      dataset: DEFAULT_EXPLORER_DATASET,
+      title: 'KPI overview',
+      metrics: ['sent_unique', 'sent', 'open_rate', 'click_to_open_rate', 'cto_unique', 'sessions', 'revenue'],
+      visualizationSettings: { display: { type: 'tab' } },
+      layout: { x: 0, y: 0, w: 24, h: 17 },
+    },
+    {
+      id: 'sends',
+      type: 'graph',
+      dataset: DEFAULT_EXPLORER_DATASET,
+      title: 'Sent over time',
+      metrics: ['sent'],
+      visualizationSettings: { chart: { chartType: 'line', granularity: 'auto' } },
+      layout: { x: 0, y: 17, w: 12, h: 26 },
+    },
+    {
+      id: 'note',
+      type: 'rich_text',
+      content: '<h2>Weekly review</h2><p>Numbers from the last 30 days.</p>',
+      layout: { x: 12, y: 17, w: 12, h: 4 },
+    },
+  ],
+});
 
 const isoDay = (daysAgo: number, now: Date) =>
   new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -183,6 +231,62 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ worksp
       },
     ]);
     await tx.insert(reportingSubscriptions).values({ userId: demoId, workspaceId: acme, type: 'weeklySummary' });
+
+    // A few reports, so home, tabs, sharing and the public page have something to show.
+    const sanneId = userIds.get('sanne@acme.example')!;
+    const tomId = userIds.get('tom@northwind.example')!;
+    const demoReports: {
+      workspaceId: number;
+      userId: number;
+      type: ReportType;
+      title: string;
+      config: ReportConfig;
+      shares: { subjectType: SubjectType; userId: number | null; level: AccessLevel }[];
+    }[] = [
+      {
+        workspaceId: acme,
+        userId: demoId,
+        type: 'dashboard',
+        title: 'Default Dashboard',
+        config: demoDashboard('Default Dashboard'),
+        shares: [{ subjectType: 'workspace', userId: null, level: 'read_write' }],
+      },
+      {
+        workspaceId: acme,
+        userId: demoId,
+        type: 'dashboard',
+        title: 'Newsletter results',
+        config: demoDashboard('Newsletter results'),
+        shares: [
+          { subjectType: 'workspace', userId: null, level: 'read' },
+          { subjectType: 'public', userId: null, level: 'read' },
+        ],
+      },
+      {
+        workspaceId: acme,
+        userId: sanneId,
+        type: 'explorer_view',
+        title: 'Campaigns by country',
+        config: {
+          title: 'Campaigns by country',
+          dataset: DEFAULT_EXPLORER_DATASET,
+          valueColumns: ['sent', 'open_rate'],
+        },
+        shares: [{ subjectType: 'user', userId: demoId, level: 'read' }],
+      },
+      {
+        workspaceId: northwind,
+        userId: tomId,
+        type: 'dashboard',
+        title: 'Default Dashboard',
+        config: demoDashboard('Default Dashboard'),
+        shares: [{ subjectType: 'workspace', userId: null, level: 'read' }],
+      },
+    ];
+    for (const { shares, ...report } of demoReports) {
+      const id = await createReport(tx, report);
+      for (const entry of shares) await setPermission(tx, id, entry.subjectType, entry.userId, entry.level);
+    }
 
     const ids = [...workspaceIds.values()];
     await tx
