@@ -265,6 +265,10 @@ test('the demo user: suspended and demo workspaces, member rights, annotations d
   await expect(page.getByText('Workspace suspended')).toBeVisible();
   await expect(page.getByText(/contact support/)).toBeVisible();
 
+  await page.goto(`/workspaces/${idOf('Hooli Home')}/reports`);
+  await expect(page.getByText('Workspace cancelled')).toBeVisible();
+  await expect(page.getByText(/has been cancelled\. Please contact support/)).toBeVisible();
+
   await page.goto(`/workspaces/${idOf('Globex Demo')}`);
   await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Request onboarding' }).click();
@@ -311,6 +315,29 @@ test('the demo user: suspended and demo workspaces, member rights, annotations d
   await expect(page.getByText(/Please rotate your device to landscape/)).toBeVisible();
   await page.setViewportSize({ width: 800, height: 400 });
   await expect(page.getByText(/Please rotate your device to landscape/)).toHaveCount(0);
+});
+
+test('the campaign preview sends the browser to the campaign’s web view, or says it has none', async ({ page }) => {
+  await signIn(page, 'demo@example.com');
+  await expect(page).toHaveURL(/\/workspaces\/\d+/);
+  const me = (await (await page.request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
+  const acme = me.workspaces.find((workspace) => workspace.name === 'Acme Retail')?.id;
+  // The demo generator numbers campaigns cmp-0, cmp-1, …; the server reads the URL from the workspace's data.
+  const details = await page.request.get(`/api/workspaces/${acme}/datasets/campaigns/cmp-5`);
+  const { url } = (await details.json()) as { url: string | null };
+  expect(url).toMatch(/^https:\/\//);
+  // The web view is another site: the browser gets a stand-in page for it instead of leaving the test network.
+  await page.route(`${new URL(url!).origin}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Campaign web view</h1>' }),
+  );
+
+  await page.goto(`/workspaces/${acme}/datasets/campaigns/cmp-5/webview`);
+  await expect(page).toHaveURL(url!);
+  await expect(page.getByRole('heading', { name: 'Campaign web view' })).toBeVisible();
+
+  await page.goto(`/workspaces/${acme}/datasets/campaigns/cmp-does-not-exist/webview`);
+  await expect(page.getByText('Preview URL not available.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${acme}/datasets/campaigns/cmp-does-not-exist/webview$`));
 });
 
 test('staff impersonating a user see the red banner and EXIT back', async ({ page, browser }) => {
@@ -374,15 +401,21 @@ test('general settings: rename, logo, and deleting a new workspace', async ({ pa
 test('feedback: a thank-you screen that closes itself, and the failure message', async ({ page }) => {
   await signIn(page, uniqueEmail('feedback'));
   await onboard(page, 'Fay Feedback', 'Feedback Co');
-  // The feedback tool sits behind the server; its answers are simulated here.
-  await page.route('**/api/feedback', (route) => route.fulfill({ status: 200, json: { ok: true } }));
+  const workspaceId = workspaceIdOf(page);
   await page.getByRole('button', { name: 'Feedback' }).click();
-  await page.getByLabel('Your feedback').fill('Lovely product');
+  await page.getByLabel('Your feedback').fill('  Lovely product ');
+  const sent = page.waitForResponse(
+    (response) => response.url().endsWith('/api/feedback') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Send' }).click();
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toEqual({ message: 'Lovely product', workspaceId });
   await expect(page.getByText('Thank you for your feedback!')).toBeVisible();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.getByText('Thank you for your feedback!')).toBeHidden({ timeout: 5_000 });
 
+  // A failing feedback tool cannot be produced on demand: this answer is simulated.
   await page.route('**/api/feedback', (route) => route.fulfill({ status: 500, json: { error: 'Unknown error' } }));
   await page.getByRole('button', { name: 'Feedback' }).click();
   await page.getByLabel('Your feedback').fill('Again');

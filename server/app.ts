@@ -20,6 +20,7 @@ import { annotationRoutes } from './routes/annotations';
 import { dataModelRoutes } from './routes/dataModel';
 import { datasetRoutes } from './routes/datasets';
 import { devOutboxRoutes } from './routes/devOutbox';
+import { feedbackRoutes } from './routes/feedback';
 import { googleRoutes } from './routes/google';
 import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(loginRoutes);
       await api.register(googleRoutes);
       await api.register(meRoutes);
+      await api.register(feedbackRoutes);
       await api.register(workspaceRoutes);
       await api.register(memberRoutes);
       await api.register(annotationRoutes);

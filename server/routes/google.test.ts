@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { loginOptionsResponseSchema } from '../../src/contracts/auth';
 import { OIDC_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret } from '../auth/totp';
 import { users } from '../db/schema';
@@ -105,6 +106,12 @@ describe('Google sign-in', () => {
       ...extra,
     });
 
+  it('tells the welcome page that Google sign-in is offered', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/login/options' });
+    expect(res.statusCode).toBe(200);
+    expect(loginOptionsResponseSchema.parse(res.json())).toEqual({ google: true });
+  });
+
   it('creates an account on first sign-in and links the Google subject', async () => {
     const email = uniqueEmail();
     const sub = `sub-${Math.random()}`;
@@ -162,13 +169,20 @@ describe('Google sign-in', () => {
 });
 
 describe('Google sign-in when not configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined });
+  });
+  afterAll(() => t.close());
+
   it('sends the browser to the error page', async () => {
-    const t = await createTestApp({ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined });
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/login/google' });
-      expect(res.headers.location).toBe('/login/error?error=unknown');
-    } finally {
-      await t.close();
-    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/login/google' });
+    expect(res.headers.location).toBe('/login/error?error=unknown');
+  });
+
+  it('tells the welcome page that Google sign-in is not offered', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/login/options' });
+    expect(res.statusCode).toBe(200);
+    expect(loginOptionsResponseSchema.parse(res.json())).toEqual({ google: false });
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { type LoginOptions } from '../../src/contracts/auth';
 import { clearCookie, OIDC_COOKIE, setCookie } from '../auth/cookies';
 import { randomToken, safeEqual } from '../auth/crypto';
 import { exchangeCode, googleEnabled, provider } from '../auth/oidc';
@@ -27,6 +28,12 @@ export const googleRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;
   const failed = '/login/error?error=unknown';
+
+  // The welcome page offers 'Continue with Google' only when this server can complete it.
+  app.get('/login/options', async (_request, reply): Promise<LoginOptions> => {
+    reply.header('Cache-Control', 'no-store');
+    return { google: googleEnabled(app) };
+  });
 
   app.get('/login/google', async (request, reply) => {
     if (!googleEnabled(app)) return reply.redirect(failed);

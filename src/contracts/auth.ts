@@ -12,6 +12,10 @@ export const sessionResponseSchema = z.union([
 ]);
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** GET /api/login/options: the sign-in methods this server offers besides e-mail. */
+export const loginOptionsResponseSchema = z.object({ google: z.boolean() });
+export type LoginOptions = z.infer<typeof loginOptionsResponseSchema>;
+
 /** GET /api/login/challenge: a proof-of-work puzzle (ALTCHA style). */
 export const powChallengeSchema = z.object({
   algorithm: z.literal('SHA-256'),

@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './workspaces';
 export * from './dataModel';
 export * from './reports';
+export * from './feedback';

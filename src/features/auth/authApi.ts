@@ -1,9 +1,11 @@
 import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import {
   emailStartResponseSchema,
+  loginOptionsResponseSchema,
   loginStepResponseSchema,
   powChallengeSchema,
   type EmailStartResponse,
+  type LoginOptions,
   type LoginStepResponse,
   type PowChallenge,
 } from '../../contracts/auth';
@@ -55,6 +57,10 @@ export const authApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => userFlagsResponseSchema.parse(raw).data,
       providesTags: ['Flags'],
     }),
+    getLoginOptions: build.query<LoginOptions, void>({
+      query: () => '/login/options',
+      transformResponse: parseWith(loginOptionsResponseSchema),
+    }),
     getChallenge: build.query<PowChallenge, void>({
       query: () => '/login/challenge',
       transformResponse: parseWith(powChallengeSchema),
@@ -102,6 +108,7 @@ export const {
   useGetMeQuery,
   usePatchMeMutation,
   useGetUserFlagsQuery,
+  useGetLoginOptionsQuery,
   useLazyGetChallengeQuery,
   useStartEmailLoginMutation,
   useCheckEmailCodeMutation,

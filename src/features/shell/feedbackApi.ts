@@ -1,19 +1,14 @@
+import { okResponseSchema, type OkResponse } from '../../contracts/common';
+import { type FeedbackBody } from '../../contracts/feedback';
 import { api } from '../../store/api';
+import { parseWith } from '../session/apiErrors';
 
-export interface FeedbackBody {
-  name: string;
-  email: string;
-  message: string;
-}
-
-/**
- * Feedback goes to the product's feedback tool through the server (spec 1 §7 leaves the tool's own API
- * out); the server route is not part of the contracts yet.
- */
+/** Feedback goes to the feedback tool through the server, which adds who sent it (spec 1 §7). */
 export const feedbackApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendFeedback: build.mutation<unknown, FeedbackBody>({
+    sendFeedback: build.mutation<OkResponse, FeedbackBody>({
       query: (body) => ({ url: '/feedback', method: 'POST', body }),
+      transformResponse: parseWith(okResponseSchema),
       // A send is never repeated by itself: the user sees the failure and decides.
       extraOptions: { retryCondition: () => false },
     }),

@@ -12,12 +12,12 @@ const campaignDetailsSchema = z.object({ url: z.string().nullable() });
 export const retryCampaignDetails = (error: FetchBaseQueryError, attempt: number): boolean =>
   attempt < 3 && error.status !== 404 && error.status !== 400 && error.status !== 401 && error.status !== 403;
 
-const campaignApi = api.injectEndpoints({
+export const campaignApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCampaignDetails: build.query<z.infer<typeof campaignDetailsSchema>, { workspaceId: string; campaignId: string }>(
       {
         query: ({ workspaceId, campaignId }) =>
-          `/workspaces/${encodeURIComponent(workspaceId)}/campaigns/${encodeURIComponent(campaignId)}`,
+          `/workspaces/${encodeURIComponent(workspaceId)}/datasets/campaigns/${encodeURIComponent(campaignId)}`,
         transformResponse: parseWith(campaignDetailsSchema),
         extraOptions: {
           retryCondition: (error: unknown, _args: unknown, { attempt }: { attempt: number }) =>
@@ -28,11 +28,22 @@ const campaignApi = api.injectEndpoints({
   }),
 });
 
+/** Only web pages are followed: a `javascript:` or other URL in campaign data must never run on our origin. */
+export function webPageUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** …/datasets/campaigns/{campaignId}/webview: sends the browser to the campaign's preview. */
 export function CampaignWebviewPage() {
   const { workspaceId = '', campaignId = '' } = useParams();
   const { data, isLoading, isError } = campaignApi.useGetCampaignDetailsQuery({ workspaceId, campaignId });
-  const url = data?.url ?? null;
+  const url = webPageUrl(data?.url);
 
   useEffect(() => {
     if (url) window.location.replace(url);

@@ -1,15 +1,13 @@
 import { AnchorButton, Classes } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
+import { useGetLoginOptionsQuery } from '../authApi';
 import { AuthLayout } from '../components/AuthLayout';
-
-/**
- * Google sign-in appears only when the server has it configured. The server does not yet tell the client
- * whether it is (no contract for it), so the button stays off until it does.
- */
-export const GOOGLE_SIGN_IN_ENABLED = false;
 
 /** /login: the welcome screen. */
 export function LoginPage() {
+  // Google sign-in appears only once the server confirms it is configured: a button that can only fail is worse
+  // than none, so while asking, and when the answer fails, it stays hidden.
+  const { data: options } = useGetLoginOptionsQuery();
   return (
     <AuthLayout title="Welcome to Openrate">
       <div className="or-auth-actions">
@@ -19,7 +17,7 @@ export function LoginPage() {
         >
           Continue with Email
         </Link>
-        {GOOGLE_SIGN_IN_ENABLED && (
+        {options?.google === true && (
           <AnchorButton large fill icon="log-in" href="/api/login/google" text="Continue with Google" />
         )}
       </div>

@@ -1,6 +1,6 @@
 import { Button, Classes, FormGroup, Popover, ProgressBar, TextArea } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { type Me } from '../../../contracts/me';
+import { FEEDBACK_MAX_LENGTH } from '../../../contracts/feedback';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { notificationShown } from '../../notifications/notificationsSlice';
 import { useSendFeedbackMutation } from '../feedbackApi';
@@ -33,7 +33,7 @@ function Thanks() {
 }
 
 /** The sidebar's Feedback entry: a short form, then a thank-you screen that closes itself. */
-export function FeedbackPopover({ user }: { user: Me }) {
+export function FeedbackPopover({ workspaceId }: { workspaceId: number }) {
   const dispatch = useAppDispatch();
   const step = useAppSelector(selectFeedbackStep);
   const [message, setMessage] = useState('');
@@ -42,7 +42,7 @@ export function FeedbackPopover({ user }: { user: Me }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await sendFeedback({ name: user.name, email: user.email, message: message.trim() }).unwrap();
+      await sendFeedback({ message: message.trim(), workspaceId }).unwrap();
       setMessage('');
       dispatch(feedbackSent());
     } catch {
@@ -65,6 +65,7 @@ export function FeedbackPopover({ user }: { user: Me }) {
                 id="feedback-message"
                 fill
                 autoFocus
+                maxLength={FEEDBACK_MAX_LENGTH}
                 value={message}
                 onChange={(event) => setMessage(event.currentTarget.value)}
               />

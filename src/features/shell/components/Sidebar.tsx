@@ -34,7 +34,7 @@ export function Sidebar({ user, workspace }: SidebarProps) {
       <SidebarLink to={`${base}/alerting`} icon="notifications" text="Alerting" />
       {flags.includes('engagement') && <SidebarLink to={`${base}/engagement`} icon="people" text="Engagement" />}
       <div className="or-sidebar-spacer" />
-      <FeedbackPopover user={user} />
+      <FeedbackPopover workspaceId={workspace.id} />
       <Button
         minimal
         alignText="left"

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { feedbackBodySchema } from '../../src/contracts/feedback';
+import { requireMember, requireUser } from '../auth/access';
+import { feedback, users } from '../db/schema';
+import { unauthorized } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+
+/**
+ * Feedback from the sidebar (spec 1 §7): stored with the sender's name and e-mail, and logged so the log
+ * pipeline can hand it to the feedback tool.
+ */
+export const feedbackRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = app.db.db;
+
+  app.post('/feedback', { schema: { body: feedbackBodySchema } }, async (request, reply) => {
+    const { userId } = await requireUser(request);
+    const { message, workspaceId } = request.body;
+    // Only a workspace the sender belongs to is recorded: anything else answers 404 like every workspace route.
+    if (workspaceId !== undefined) await requireMember(request, workspaceId);
+    const [sender] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    if (!sender) throw unauthorized();
+    const [row] = await db
+      .insert(feedback)
+      .values({ userId, name: sender.name, email: sender.email, message, workspaceId: workspaceId ?? null })
+      .returning({ id: feedback.id });
+    request.log.info(
+      { feedbackId: row.id, userId, name: sender.name, email: sender.email, workspaceId: workspaceId ?? null, message },
+      'feedback received',
+    );
+    return reply.code(201).send({ ok: true });
+  });
+};
