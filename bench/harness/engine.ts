@@ -43,7 +43,7 @@ async function run(input: HarnessInput): Promise<HarnessResult> {
   const sizes: SizeResult[] = [];
   for (const size of input.sizes) {
     // No result cache: every burst really runs its SQL.
-    const pool = createPool({ size, spawn: spawnBrowserWorker, cacheBytes: 0, hangMs: 30 * 60_000 });
+    const pool = createPool({ size, spawn: () => spawnBrowserWorker(), cacheBytes: 0, hangMs: 30 * 60_000 });
     pool.setDataset(input.table, file.version, file.bytes);
     const query = (sql: string) => pool.query({ dataset: input.table, sql });
     const burst = () => Promise.all(input.queries.map((q) => query(q.sql)));

@@ -2,9 +2,13 @@ import { releaseProxy, wrap } from 'comlink';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
 import { type EngineWorkerApi } from './protocol';
 
-/** Starts one DuckDB worker; its chunk and .wasm load only when the pool first needs a worker. */
-export function spawnBrowserWorker(): WorkerHandle {
+/**
+ * Starts one DuckDB worker; its chunk and .wasm load only when the pool first needs a worker. `workers`
+ * collects the raw workers, so a browser test can kill one mid-query.
+ */
+export function spawnBrowserWorker(workers: Worker[] = []): WorkerHandle {
   const worker = new Worker(new URL('./duckdb.worker.ts', import.meta.url), { name: 'duckdb' });
+  workers.push(worker);
   const api = wrap<EngineWorkerApi>(worker);
   return {
     // Every method of the API already returns a promise, so the Comlink remote has the same shape.
@@ -22,7 +26,7 @@ let pool: EnginePool | undefined;
 /** The app's one pool of query workers, sized to the machine and started lazily. */
 export function getPool(): EnginePool {
   const nav = navigator as Navigator & { deviceMemory?: number };
-  pool ??= createPool({ spawn: spawnBrowserWorker, size: poolSize(nav.hardwareConcurrency, nav.deviceMemory) });
+  pool ??= createPool({ spawn: () => spawnBrowserWorker(), size: poolSize(nav.hardwareConcurrency, nav.deviceMemory) });
   return pool;
 }
 

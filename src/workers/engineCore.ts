@@ -1,11 +1,29 @@
-import { type Table, tableToIPC } from 'apache-arrow';
+import { type Table } from 'apache-arrow';
 import { ipcSlices } from './ipcSlices';
-import { type EngineWorkerApi, type WorkerStats, engineError, engineMessages, toEngineError } from './protocol';
+import {
+  type EngineError,
+  type EngineWorkerApi,
+  type WorkerStats,
+  engineError,
+  engineMessages,
+  toEngineError,
+} from './protocol';
+
+/** DuckDB-WASM's pending-query bindings: a statement run in steps, so it can be cancelled between them. */
+export interface PendingQueryBindings {
+  /** Null while the statement still runs; then the Arrow IPC schema message of the result. */
+  startPendingQuery(conn: number, text: string, allowStreamResult: boolean): Uint8Array | null;
+  pollPendingQuery(conn: number): Uint8Array | null;
+  cancelPendingQuery(conn: number): boolean;
+  /** The next Arrow IPC record batch message; null for "not yet", empty at the end. */
+  fetchQueryResults(conn: number): Uint8Array | null;
+}
 
 /** The part of a synchronous DuckDB-WASM connection the worker uses (browser and Node bundles alike). */
 export interface SyncConnection {
   query(sql: string): Table;
   insertArrowFromIPCStream(buffer: Uint8Array, options: { name: string; create?: boolean }): void;
+  useUnsafe<R>(callback: (bindings: PendingQueryBindings, conn: number) => R): R;
 }
 export interface OpenedDuckdb {
   conn: SyncConnection;
@@ -19,26 +37,71 @@ const TABLE = /^[a-z][a-z0-9_]{0,62}$/;
  * holds the table plus one slice rather than the table plus the whole file.
  */
 const INSERT_BYTES = 64 * 1024 * 1024;
+/**
+ * A running statement is polled for this long before the worker yields to its message queue (where a cancel
+ * may wait): short enough for a prompt cancel, long enough that yielding costs next to nothing.
+ */
+export const POLL_SLICE_MS = 20;
+/** The end-of-stream marker of the Arrow IPC stream format. */
+const ARROW_EOS = Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0);
+
+/** Lets messages already queued for this thread (a cancel) run, without a timer's clamping. */
+function yieldToMessages(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      // Closed ports keep neither the thread nor Node's event loop alive.
+      channel.port1.close();
+      channel.port2.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
+/** A statement of this worker, from the moment it is asked for until it settles. */
+interface Job {
+  cancelled: boolean;
+}
+
+const aborted = (): EngineError => engineError(engineMessages.cancelled, 'AbortError');
 
 /**
  * The worker's API over one synchronous DuckDB instance, independent of how the instance is opened,
  * so the browser worker and the Node test worker run the same code. Errors leave as plain objects.
- * `transfer` marks result buffers for a zero-copy hand-over (Comlink's transfer in workers).
+ * `transfer` marks result buffers for a zero-copy hand-over (Comlink's transfer in workers); `pollSliceMs` is how
+ * long a running statement is polled before the worker yields (0: after every poll), for the polling benchmark.
  */
 export function createEngineCore(
   open: () => Promise<OpenedDuckdb>,
   transfer: (bytes: Uint8Array) => Uint8Array = (bytes) => bytes,
+  pollSliceMs = POLL_SLICE_MS,
 ): EngineWorkerApi {
   let opened: Promise<OpenedDuckdb> | undefined;
   const tables = new Map<string, { version: string; rows: number }>();
   let queries = 0;
+  // One connection runs one statement at a time: calls that arrive while a query yields wait their turn here.
+  let turn: Promise<unknown> = Promise.resolve();
+  const jobs = new Map<string, Job>();
+  let running: { job: Job; cancel(): void } | undefined;
 
   const db = async (): Promise<OpenedDuckdb> => {
     opened ??= open()
       .then((duckdb) => {
         // Datasets live in a compressed in-memory database: about a tenth of the memory of an uncompressed
         // table at the same query speed, which is what lets 10^7 rows fit the 4 GB WebAssembly heap.
-        duckdb.conn.query(`ATTACH ':memory:' AS datasets (COMPRESS)`);
+        // IF NOT EXISTS: the polling benchmark runs two engine cores over one instance.
+        duckdb.conn.query(`ATTACH IF NOT EXISTS ':memory:' AS datasets (COMPRESS)`);
         duckdb.conn.query('USE datasets');
         return duckdb;
       })
@@ -49,14 +112,49 @@ export function createEngineCore(
     return opened;
   };
 
-  const guard = async <T>(work: (duckdb: OpenedDuckdb) => T): Promise<T> => {
-    const duckdb = await db();
-    try {
-      return work(duckdb);
-    } catch (error) {
-      throw toEngineError(error);
-    }
+  const guard = <T>(work: (duckdb: OpenedDuckdb) => T | Promise<T>, job: Job = { cancelled: false }): Promise<T> => {
+    const result = turn.then(async () => {
+      if (job.cancelled) throw aborted();
+      const duckdb = await db();
+      if (job.cancelled) throw aborted();
+      try {
+        return await work(duckdb);
+      } catch (error) {
+        throw job.cancelled ? aborted() : toEngineError(error);
+      }
+    });
+    turn = result.catch(() => undefined);
+    return result;
   };
+
+  /** Runs a statement as a pending query, polled in slices, so a cancel between two slices stops it. */
+  const runPending = (conn: SyncConnection, sql: string, job: Job): Promise<Uint8Array> =>
+    conn.useUnsafe(async (bindings, id) => {
+      running = { job, cancel: () => bindings.cancelPendingQuery(id) };
+      try {
+        let header = bindings.startPendingQuery(id, sql, false);
+        let sliceStart = performance.now();
+        while (header === null) {
+          if (performance.now() - sliceStart >= pollSliceMs) {
+            await yieldToMessages();
+            sliceStart = performance.now();
+          }
+          if (job.cancelled) throw aborted();
+          header = bindings.pollPendingQuery(id);
+        }
+        const parts = [header];
+        for (;;) {
+          const batch = bindings.fetchQueryResults(id);
+          if (batch === null) continue;
+          if (batch.byteLength === 0) break;
+          parts.push(batch);
+        }
+        parts.push(ARROW_EOS);
+        return concat(parts);
+      } finally {
+        running = undefined;
+      }
+    });
 
   return {
     version: () => guard((duckdb) => duckdb.version),
@@ -78,11 +176,25 @@ export function createEngineCore(
         return { rows };
       }),
 
-    query: (sql) =>
-      guard(({ conn }) => {
+    query: (sql, queryId) => {
+      const job: Job = { cancelled: false };
+      if (queryId !== undefined) jobs.set(queryId, job);
+      return guard(async ({ conn }) => {
         queries += 1;
-        return transfer(tableToIPC(conn.query(sql), 'stream'));
-      }),
+        return transfer(await runPending(conn, sql, job));
+      }, job).finally(() => {
+        if (queryId !== undefined && jobs.get(queryId) === job) jobs.delete(queryId);
+      });
+    },
+
+    // Not queued behind the statement it stops: it runs while that statement yields between slices.
+    cancel: async (queryId) => {
+      const job = jobs.get(queryId);
+      if (!job || job.cancelled) return false;
+      job.cancelled = true;
+      if (running?.job === job) running.cancel();
+      return true;
+    },
 
     stats: () =>
       guard(({ conn, heapBytes }): WorkerStats => {

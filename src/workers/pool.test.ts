@@ -6,6 +6,7 @@ class FakeWorker {
   calls: { method: 'load' | 'query'; arg: string; resolve(value: unknown): void; reject(error: unknown): void }[] = [];
   exit?: (reason: string) => void;
   terminated = false;
+  cancelled: string[] = [];
 
   handle(): WorkerHandle {
     const call = (method: 'load' | 'query', arg: string) =>
@@ -14,6 +15,10 @@ class FakeWorker {
       version: async () => 'v-fake',
       load: (table) => call('load', table),
       query: (sql) => call('query', sql),
+      cancel: async (queryId) => {
+        this.cancelled.push(queryId);
+        return true;
+      },
       stats: async () => ({ tables: [], wasmHeapBytes: 0, duckdbMemoryBytes: 0, queries: 0 }),
     };
     return {
@@ -179,6 +184,30 @@ describe('pool scheduling (scripted workers)', () => {
     expect(pool.stats().executions).toBe(2);
   });
 
+  test('a superseded running query is cancelled in its worker; asking for its SQL again runs it afresh', async () => {
+    const { pool, workers } = setup(1);
+    const old = pool.query({ dataset: 'sales', sql: 'old', supersedeKey: 'widget-1' });
+    await flush();
+    workers[0].answer(); // the dataset load
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:old']);
+    const current = pool.query({ dataset: 'sales', sql: 'new', supersedeKey: 'widget-1' });
+    await expect(old).rejects.toEqual({ name: 'AbortError', message: 'Query superseded' });
+    expect(workers[0].cancelled).toEqual(['q1']);
+    const again = pool.query({ dataset: 'sales', sql: 'old' });
+    // The worker answers the cancelled statement with an AbortError and is free again.
+    workers[0].calls.shift()?.reject({ name: 'AbortError', message: 'Query cancelled' });
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:new']);
+    workers[0].answer(0, bytes(2));
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:old']);
+    workers[0].answer(0, bytes(3));
+    expect(await current).toEqual(bytes(2));
+    expect(await again).toEqual(bytes(3));
+    expect(pool.stats()).toMatchObject({ executions: 3, sharedHits: 0 });
+  });
+
   test('an aborted signal drops the query', async () => {
     const { pool, workers } = setup(1);
     const blocker = pool.query({ dataset: 'sales', sql: 'blocker' });
@@ -192,6 +221,23 @@ describe('pool scheduling (scripted workers)', () => {
     workers[0].answer();
     await blocker;
     expect(workers[0].pending()).toEqual([]);
+  });
+
+  test('an aborted running query is cancelled in its worker unless another caller still waits for it', async () => {
+    const { pool, workers } = setup(1);
+    const first = new AbortController();
+    const second = new AbortController();
+    const a = pool.query({ dataset: 'sales', sql: 'shared', signal: first.signal });
+    const b = pool.query({ dataset: 'sales', sql: 'shared', signal: second.signal });
+    await flush();
+    workers[0].answer(); // the dataset load
+    await flush();
+    first.abort();
+    await expect(a).rejects.toMatchObject({ name: 'AbortError' });
+    expect(workers[0].cancelled).toEqual([]);
+    second.abort();
+    await expect(b).rejects.toMatchObject({ name: 'AbortError' });
+    expect(workers[0].cancelled).toEqual(['q1']);
   });
 
   test('a hung worker is terminated, replaced, and its query retried once', async () => {

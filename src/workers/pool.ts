@@ -95,6 +95,8 @@ interface Task {
   seq: number;
   attempts: number;
   state: 'queued' | 'running' | 'done';
+  /** The id of the current execution in its worker, for cancelling it. */
+  runId?: string;
   consumers: Set<Consumer>;
 }
 
@@ -117,6 +119,8 @@ interface CacheEntry {
  * A pool of synchronous DuckDB workers. Each worker runs one statement at a time, so the pool keeps
  * the queue: by priority, then arrival; a query goes to an idle worker that holds its dataset, and a
  * dataset is copied into another worker only when more queries wait for it than workers hold it.
+ * A query nobody waits for any more (superseded or aborted) leaves the queue, or, when already running,
+ * is cancelled in its worker by id.
  */
 export function createPool(options: PoolOptions): EnginePool {
   const size = Math.max(1, Math.min(MAX_POOL_SIZE, options.size));
@@ -134,6 +138,7 @@ export function createPool(options: PoolOptions): EnginePool {
   const cache = new Map<string, CacheEntry>();
   let cacheBytes = 0;
   let seq = 0;
+  let runs = 0;
   const counters = { executions: 0, cacheHits: 0, sharedHits: 0, retries: 0, replacedWorkers: 0 };
 
   function evict(): void {
@@ -181,11 +186,17 @@ export function createPool(options: PoolOptions): EnginePool {
       bySupersedeKey.delete(consumer.supersedeKey);
     }
     consumer.reject(error);
-    // A running statement cannot be interrupted in a synchronous worker; its result still fills the cache.
-    if (task.consumers.size === 0 && task.state === 'queued') {
+    if (task.consumers.size > 0) return;
+    if (task.state === 'queued') {
       dequeue(task);
       inflight.delete(task.key);
+    } else if (task.state === 'running' && task.runId) {
+      // Stop the statement in its worker; the same SQL asked for again from now on runs afresh.
+      inflight.delete(task.key);
+      const slot = slots.find((candidate) => candidate.current === task);
+      slot?.handle.api.cancel(task.runId).catch(() => undefined);
     }
+    // A query still waiting for its dataset to load is dropped once the load ends (loadThenRun).
   }
 
   function spawn(): Slot {
@@ -242,7 +253,9 @@ export function createPool(options: PoolOptions): EnginePool {
     dequeue(task);
     arm(slot);
     counters.executions += 1;
-    slot.handle.api.query(task.sql).then(
+    runs += 1;
+    task.runId = `q${runs}`;
+    slot.handle.api.query(task.sql, task.runId).then(
       (bytes) => {
         if (slot.dead) return;
         release(slot);

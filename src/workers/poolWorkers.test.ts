@@ -12,6 +12,11 @@ const numbers = (bytes: Uint8Array, column: string) =>
   Array.from(tableFromIPC(bytes).getChild(column)?.toArray() ?? [], Number);
 // Most of a second of work in one DuckDB-WASM thread: long enough to act while it runs.
 const SLOW = 'SELECT COUNT(DISTINCT hash(i) % 1000003)::INTEGER AS n FROM range(3000000) t(i)';
+// Hours of work: it ends only if cancelled.
+const ENDLESS = 'SELECT COUNT(*)::BIGINT AS n FROM range(100000000) a, range(100000) b WHERE a.range + b.range > 0';
+/** A cancel must stop a statement well before it would end on its own, loaded CI machine included. */
+const CANCEL_BOUND_MS = 3000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let threads: Worker[];
 let pool: EnginePool;
@@ -50,6 +55,69 @@ test('identical in-flight queries share one execution', async () => {
   const results = await Promise.all([1, 2, 3].map(() => pool.query({ dataset: 'sales', sql: SLOW })));
   expect(new Set(results.map((bytes) => numbers(bytes, 'n')[0])).size).toBe(1);
   expect(pool.stats()).toMatchObject({ executions: 1, sharedHits: 2 });
+});
+
+test('a running query is cancelled in its worker by id, and the same worker answers the next query', async () => {
+  const worker = spawnNodeWorker(threads);
+  try {
+    await worker.api.version(); // started: the time below is the cancel's alone
+    const endless = worker.api.query(ENDLESS, 'endless');
+    const outcome = endless.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await sleep(500);
+    const started = performance.now();
+    await expect(worker.api.cancel('endless')).resolves.toBe(true);
+    expect(await outcome).toEqual({ name: 'AbortError', message: 'Query cancelled' });
+    expect(performance.now() - started).toBeLessThan(CANCEL_BOUND_MS);
+    expect(numbers(await worker.api.query('SELECT 42::INTEGER AS n'), 'n')).toEqual([42]);
+    await expect(worker.api.cancel('endless')).resolves.toBe(false);
+    expect((await worker.api.stats()).queries).toBe(2);
+  } finally {
+    worker.terminate();
+  }
+});
+
+test('a query cancelled while it waits behind another never runs', async () => {
+  const worker = spawnNodeWorker(threads);
+  try {
+    const first = worker.api.query(SLOW, 'first');
+    const second = worker.api.query('SELECT 1 AS n', 'second');
+    await expect(worker.api.cancel('second')).resolves.toBe(true);
+    await expect(second).rejects.toEqual({ name: 'AbortError', message: 'Query cancelled' });
+    expect(numbers(await first, 'n')[0]).toBeGreaterThan(0);
+    expect((await worker.api.stats()).queries).toBe(1);
+  } finally {
+    worker.terminate();
+  }
+});
+
+test('a superseded running query is cancelled in its worker, which then answers the current one', async () => {
+  const single = createPool({ size: 1, spawn: () => spawnNodeWorker(threads) });
+  try {
+    single.setDataset('sales', 'v1', ipc({ amount: Int32Array.from([1, 2, 3, 4]) }));
+    const old = single.query({ dataset: 'sales', sql: ENDLESS, supersedeKey: 'widget' });
+    const outcome = old.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    while (single.stats().executions === 0) await sleep(20);
+    await sleep(300);
+    const started = performance.now();
+    const current = single.query({
+      dataset: 'sales',
+      sql: 'SELECT SUM(amount)::INTEGER AS n FROM sales',
+      supersedeKey: 'widget',
+    });
+    expect(await outcome).toEqual({ name: 'AbortError', message: 'Query superseded' });
+    expect(numbers(await current, 'n')).toEqual([10]);
+    expect(performance.now() - started).toBeLessThan(CANCEL_BOUND_MS);
+    expect(threads).toHaveLength(1);
+    expect(single.stats()).toMatchObject({ workers: 1, replacedWorkers: 0, executions: 2 });
+  } finally {
+    single.terminate();
+  }
 });
 
 test('a superseded query is dropped, and the current one answers', async () => {

@@ -12,6 +12,7 @@ export const engineMessages = {
   waitingForDataset: 'query executing while still waiting for dataset',
   emptyBody: 'Body for dataset is empty',
   superseded: 'Query superseded',
+  cancelled: 'Query cancelled',
   crashed: 'The query engine stopped while running this query',
 } as const;
 
@@ -43,7 +44,12 @@ export interface EngineWorkerApi {
   version(): Promise<string>;
   /** Loads (or replaces) a table from Arrow IPC stream bytes. */
   load(table: string, version: string, bytes: Uint8Array): Promise<{ rows: number }>;
-  /** Runs SQL; the result comes back as Arrow IPC stream bytes, transferred rather than copied. */
-  query(sql: string): Promise<Uint8Array>;
+  /**
+   * Runs SQL; the result comes back as Arrow IPC stream bytes, transferred rather than copied. A query given
+   * an id can be cancelled by it; it then rejects with {name: 'AbortError'}.
+   */
+  query(sql: string, queryId?: string): Promise<Uint8Array>;
+  /** Stops the query with this id, running or waiting; false when it is unknown or already settled. */
+  cancel(queryId: string): Promise<boolean>;
   stats(): Promise<WorkerStats>;
 }
