@@ -270,10 +270,16 @@ test('the demo user: suspended and demo workspaces, member rights, annotations d
   await expect(page.getByText(/has been cancelled\. Please contact support/)).toBeVisible();
 
   await page.goto(`/workspaces/${idOf('Globex Demo')}`);
-  await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Request onboarding' }).click();
+  await page.getByText('Demo data', { exact: true }).click();
+  await expect(page).toHaveURL(/drawer\.type=demo/);
+  const demoDrawer = drawerNamed(page, 'Demo data');
+  await demoDrawer.getByRole('button', { name: 'Request onboarding' }).click();
   await expect(page.getByText('Request received')).toBeVisible();
   await expect(page.getByText('Demo data (Onboarding requested)')).toBeVisible();
+  await expect(demoDrawer.getByText('Onboarding requested', { exact: true })).toBeVisible();
+  // The drawer is in the URL: a reload opens it again, already requested.
+  await page.reload();
+  await expect(drawerNamed(page, 'Demo data').getByText('Onboarding requested', { exact: true })).toBeVisible();
 
   // A member of Northwind sees the profile only in the settings menu, and no admin actions on members.
   await page.goto(`/workspaces/${idOf('Northwind Travel')}/settings/members`);

@@ -6,6 +6,7 @@ import { type Workspace } from '../../../contracts/workspaces';
 import { AnnotationsDrawerBody } from '../../annotations/AnnotationsDrawer';
 import { usePatchMeMutation } from '../../auth/authApi';
 import { closeDrawerParams, drawerFromParams, DRAWER_PREFIX, openDrawerParams } from '../drawers';
+import { DemoDrawerBody } from './ShellBanners';
 
 /** Getting-started topics (spec 1 §2.6): team members only for admins. */
 function helpTopics(workspace: Workspace): { title: string; text: string }[] {
@@ -64,6 +65,14 @@ export function DrawerHost({ user, workspace }: DrawerHostProps) {
             ))}
           </div>
         </div>
+      </Drawer>
+      <Drawer
+        isOpen={drawer.type === 'demo' && workspace.status === 'new'}
+        onClose={close}
+        title="Demo data"
+        size="360px"
+      >
+        <DemoDrawerBody workspace={workspace} />
       </Drawer>
       <Drawer isOpen={drawer.type === 'annotations'} onClose={close} title="Annotations" size="420px">
         {drawer.type === 'annotations' && (
