@@ -44,6 +44,9 @@ function WorkspaceBlocked({ kind }: { kind: 'suspended' | 'cancelled' }) {
  * The root of every route: keeps the session (polled every 15 minutes, in the background too), loads the
  * initial data for signed-in pages and applies the route guards before anything renders.
  */
+/** How long after the connection returns a failed initial-data call is tried again. */
+const RECONNECT_RETRY_MS = 1_500;
+
 export function AppRoot() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -72,6 +75,24 @@ export function AppRoot() {
   useEffect(() => {
     if (me.data) dispatch(workspacesLoaded(me.data.workspaces));
   }, [dispatch, me.data]);
+
+  // The refetch on reconnect can itself fail while the network settles: try once more shortly after,
+  // so a page that went offline recovers by itself instead of stopping on the error page.
+  const { isError: sessionFailed, refetch: refetchSession } = session;
+  const { isError: meFailed, refetch: refetchMe } = me;
+  const wentOffline = useRef(!online);
+  if (!online) wentOffline.current = true;
+  const sessionRetryable = sessionFailed;
+  const meRetryable = meFailed && authenticated && !publicPage;
+  useEffect(() => {
+    if (!online || !wentOffline.current || (!sessionRetryable && !meRetryable)) return undefined;
+    const timer = window.setTimeout(() => {
+      wentOffline.current = false;
+      if (sessionRetryable) void refetchSession();
+      if (meRetryable) void refetchMe();
+    }, RECONNECT_RETRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [online, sessionRetryable, meRetryable, refetchSession, refetchMe]);
 
   // The account's first day of week wins over this browser's copy (it may have changed elsewhere).
   const accountFirstDay = me.data?.firstDayOfWeek;
