@@ -16,7 +16,7 @@ import { type PoolHarness } from '../bench/harness/pool';
  */
 
 // Many seconds of work in one DuckDB-WASM thread: long enough to act while it runs.
-const SLOW = 'SELECT COUNT(DISTINCT hash(i) % 1000003)::INTEGER AS n FROM range(8000000) t(i)';
+const SLOW = 'SELECT COUNT(DISTINCT hash(i) % 1000003)::INTEGER AS n FROM range(25000000) t(i)';
 // Hours of work: it ends only if cancelled.
 const ENDLESS = 'SELECT COUNT(*)::INTEGER AS n FROM range(100000000) a, range(100000) b WHERE a.range + b.range > 0';
 
@@ -124,7 +124,7 @@ test('a worker terminated mid-query is replaced and the query answered', async (
   await openPool(page, 1, 15_000);
   await send(page, 'slow', { dataset: 'numbers', sql: SLOW });
   await expect.poll(async () => (await stats(page)).executions).toBe(1);
-  await page.waitForTimeout(300);
+  // Long enough (seconds, even on an idle machine) that the kill lands while it runs.
   expect((await stats(page)).running).toBe(1);
   await page.evaluate(() => (window as unknown as { poolHarness: PoolHarness }).poolHarness.kill(0));
   const result = await outcome(page, 'slow');
