@@ -1,71 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-
-const API_HEADERS = { 'X-Requested-With': 'openrate' };
-
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** The newest sign-in code the development outbox holds for an address. */
-async function latestCode(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-      const body = (await response.json()) as { data: { code: string | null; subject: string }[] };
-      code = body.data.find((message) => message.code)?.code ?? null;
-      return code;
-    })
-    .not.toBeNull();
-  return code as unknown as string;
-}
-
-/** Signs in through the e-mail flow with the code typed by hand, as a user without the mail link would. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Continue with Email' }).click();
-  const submit = page.getByRole('button', { name: 'Continue' });
-  await expect(submit).toBeDisabled();
-  await page.getByLabel('Email address').fill(email);
-  await submit.click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Code').fill(await latestCode(page.request, email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** A new user's onboarding up to their first workspace. */
-async function onboard(page: Page, name: string, organisation: string) {
-  await expect(page).toHaveURL(/\/onboarding$/);
-  await page.getByRole('button', { name: 'Get started' }).click();
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Create new workspace')).toBeVisible();
-  await page.getByText('Join existing team').click();
-  await expect(page.getByText(/Ask a team member to invite you/)).toBeVisible();
-  await page.getByText('Create new workspace').click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Organization name').fill(organisation);
-  await page.getByRole('button', { name: 'Create workspace' }).click();
-  await expect(page).toHaveURL(/\/workspaces\/\d+(\?.*)?$/);
-  await expect(page).toHaveTitle(`${organisation} · Openrate`);
-  await dismissGettingStarted(page);
-}
-
-const drawerNamed = (page: Page, title: string) =>
-  page.locator('.bp6-drawer', { has: page.getByRole('heading', { name: title, exact: true }) });
-
-/** New users see the getting-started drawer; closing it is remembered. */
-async function dismissGettingStarted(page: Page) {
-  const drawer = drawerNamed(page, 'Getting started');
-  await expect(drawer).toBeVisible();
-  const remembered = page.waitForResponse(
-    (response) => response.url().endsWith('/api/me') && response.request().method() === 'PATCH',
-  );
-  await drawer.getByRole('button', { name: 'Close' }).click();
-  await expect(drawer).toBeHidden();
-  expect((await remembered).ok()).toBe(true);
-}
-
-const workspaceIdOf = (page: Page) => Number(/\/workspaces\/(\d+)/.exec(page.url())?.[1]);
+import {
+  API_HEADERS,
+  dismissGettingStarted,
+  drawerNamed,
+  onboard,
+  signIn,
+  uniqueEmail,
+  workspaceIdOf,
+} from './support';
 
 test('a new user signs in with the e-mailed code and onboards into a new workspace', async ({ page }) => {
   const email = uniqueEmail('newcomer');

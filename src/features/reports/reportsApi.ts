@@ -1,0 +1,186 @@
+import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import {
+  type AccessLevel,
+  type Permission,
+  type PermissionBody,
+  type Report,
+  type ReportConfig,
+  type ReportSummary,
+  type ReportType,
+  type SaveReportBody,
+  type VersionConflict,
+  permissionListResponseSchema,
+  publicReportResponseSchema,
+  publicWorkspaceResponseSchema,
+  reportListResponseSchema,
+  reportResponseSchema,
+  versionConflictSchema,
+} from '../../contracts/reports';
+import { flagsResponseSchema } from '../../contracts/workspaces';
+import { api } from '../../store/api';
+
+/** The spec's polling interval for a report and the report list (spec 2 §9). */
+export const REPORT_POLL_MS = 10_000;
+
+export interface ReportRef {
+  workspaceId: number;
+  type: ReportType;
+  id: number;
+}
+
+const listTag = (workspaceId: number) => ({ type: 'Reports' as const, id: workspaceId });
+const reportTag = (id: number) => ({ type: 'Report' as const, id });
+const permissionsTag = (id: number) => ({ type: 'Report' as const, id: `permissions/${id}` });
+
+const parseReport = (raw: unknown) => reportResponseSchema.parse(raw).data as Report;
+
+/** A save refused because someone saved a newer version first: what the conflict notice needs. */
+export function versionConflictOf(error: unknown): VersionConflict | null {
+  const fetchError = error as FetchBaseQueryError | undefined;
+  if (fetchError?.status !== 409) return null;
+  const parsed = versionConflictSchema.safeParse(fetchError.data);
+  return parsed.success ? parsed.data : null;
+}
+
+export type PublicReport = ReturnType<typeof publicReportResponseSchema.parse>['data'];
+export type PublicWorkspace = ReturnType<typeof publicWorkspaceResponseSchema.parse>['data'];
+
+export const reportsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The list without the reports whose access level is none (the server never answers those). */
+    getReports: build.query<ReportSummary[], number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/reports`,
+      transformResponse: (raw: unknown) =>
+        reportListResponseSchema.parse(raw).data.filter((report) => report.access_level !== 'none'),
+      providesTags: (_result, _error, workspaceId) => [listTag(workspaceId)],
+    }),
+    getReport: build.query<Report, ReportRef>({
+      query: ({ workspaceId, type, id }) => `/workspaces/${workspaceId}/reports/${type}/${id}`,
+      transformResponse: parseReport,
+      providesTags: (_result, _error, { id }) => [reportTag(id)],
+    }),
+    createReport: build.mutation<
+      Report,
+      { workspaceId: number; type: ReportType; title: string; config?: ReportConfig }
+    >({
+      query: ({ workspaceId, type, title, config }) => ({
+        url: `/workspaces/${workspaceId}/reports/${type}`,
+        method: 'POST',
+        body: { title, config },
+      }),
+      transformResponse: parseReport,
+      invalidatesTags: (_result, _error, { workspaceId }) => [listTag(workspaceId)],
+    }),
+    /**
+     * Saves a local edit on top of `body.version`. A stale version is refused with 409; read it with
+     * `versionConflictOf`. With `saveAsNewView` the answer is a new report.
+     */
+    saveReport: build.mutation<Report, ReportRef & { body: SaveReportBody }>({
+      query: ({ workspaceId, type, id, body }) => ({
+        url: `/workspaces/${workspaceId}/reports/${type}/${id}`,
+        method: 'PUT',
+        body,
+      }),
+      transformResponse: parseReport,
+      invalidatesTags: (_result, error, { workspaceId, id }) =>
+        // A conflict means the server copy is newer than ours: fetch it so the notice can offer it.
+        error && error.status !== 409 ? [] : [listTag(workspaceId), reportTag(id)],
+    }),
+    renameReport: build.mutation<Report, ReportRef & { title: string }>({
+      query: ({ workspaceId, type, id, title }) => ({
+        url: `/workspaces/${workspaceId}/reports/${type}/${id}/title`,
+        method: 'PUT',
+        body: { title },
+      }),
+      transformResponse: parseReport,
+      invalidatesTags: (_result, error, { workspaceId, id }) => (error ? [] : [listTag(workspaceId), reportTag(id)]),
+    }),
+    deleteReport: build.mutation<{ ok: true }, ReportRef>({
+      query: ({ workspaceId, type, id }) => ({
+        url: `/workspaces/${workspaceId}/reports/${type}/${id}`,
+        method: 'DELETE',
+      }),
+      // Only the list: refetching the deleted report itself would just answer 404.
+      invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),
+    }),
+    duplicateReport: build.mutation<Report, ReportRef>({
+      query: ({ workspaceId, type, id }) => ({
+        url: `/workspaces/${workspaceId}/reports/${type}/${id}/duplicate`,
+        method: 'POST',
+      }),
+      transformResponse: parseReport,
+      invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),
+    }),
+    /** Records that the user opened the report (orders the list by lastOpenedAt). */
+    markReportOpened: build.mutation<Report, ReportRef>({
+      query: ({ workspaceId, type, id }) => ({
+        url: `/workspaces/${workspaceId}/reports/${type}/${id}/opened`,
+        method: 'POST',
+      }),
+      transformResponse: parseReport,
+      invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),
+    }),
+    getPermissions: build.query<Permission[], ReportRef>({
+      query: ({ workspaceId, type, id }) => ({
+        url: `/workspaces/${workspaceId}/permissions`,
+        params: { object_type: type, object_id: id },
+      }),
+      transformResponse: (raw: unknown) => permissionListResponseSchema.parse(raw).data,
+      providesTags: (_result, _error, { id }) => [permissionsTag(id)],
+    }),
+    /**
+     * Sets one access entry: by its id when it exists, else by subject (PUT without id creates or updates).
+     * Level none removes the entry. Answers the report's new list of entries.
+     */
+    setPermission: build.mutation<Permission[], { workspaceId: number; permissionId?: number; body: PermissionBody }>({
+      query: ({ workspaceId, permissionId, body }) =>
+        body.accessLevel === 'none' && permissionId !== undefined
+          ? { url: `/workspaces/${workspaceId}/permissions/${permissionId}`, method: 'DELETE' }
+          : {
+              url: `/workspaces/${workspaceId}/permissions${permissionId === undefined ? '' : `/${permissionId}`}`,
+              method: 'PUT',
+              body,
+            },
+      transformResponse: (raw: unknown) => permissionListResponseSchema.parse(raw).data,
+      // The share level shown in the list and on the report changes with the entries.
+      invalidatesTags: (_result, error, { workspaceId, body }) =>
+        error ? [] : [permissionsTag(body.objectId), reportTag(body.objectId), listTag(workspaceId)],
+    }),
+    getPublicReport: build.query<PublicReport, number>({
+      query: (reportId) => `/reports/${reportId}/config`,
+      transformResponse: (raw: unknown) => publicReportResponseSchema.parse(raw).data,
+    }),
+    getPublicWorkspace: build.query<PublicWorkspace, number>({
+      query: (reportId) => `/reports/${reportId}/workspace`,
+      transformResponse: (raw: unknown) => publicWorkspaceResponseSchema.parse(raw).data,
+    }),
+    getPublicFlags: build.query<string[], number>({
+      query: (reportId) => `/reports/${reportId}/workspace/flags`,
+      transformResponse: (raw: unknown) => flagsResponseSchema.parse(raw).data,
+    }),
+  }),
+});
+
+export const {
+  useGetReportsQuery,
+  useGetReportQuery,
+  useCreateReportMutation,
+  useSaveReportMutation,
+  useRenameReportMutation,
+  useDeleteReportMutation,
+  useDuplicateReportMutation,
+  useMarkReportOpenedMutation,
+  useGetPermissionsQuery,
+  useSetPermissionMutation,
+  useGetPublicReportQuery,
+  useGetPublicWorkspaceQuery,
+  useGetPublicFlagsQuery,
+} = reportsApi;
+
+/** What a level allows (spec 2 §6): write is read_write or more; delete and share need full access. */
+export const can = {
+  read: (level: AccessLevel) => level !== 'none',
+  write: (level: AccessLevel) => level === 'read_write' || level === 'full_access',
+  delete: (level: AccessLevel) => level === 'full_access',
+  share: (level: AccessLevel) => level === 'full_access',
+};
