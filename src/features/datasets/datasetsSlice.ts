@@ -119,6 +119,8 @@ export function setDatasetSink(next: DatasetSink): void {
 interface LoadArgs {
   workspaceId: number;
   datasetId: string;
+  /** On a publicly shared report's page: its datasets come through the report's public link. */
+  publicReportId?: number;
   /** For tests: a fetch and a timer. */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -130,10 +132,11 @@ interface LoadArgs {
  */
 export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
   'datasets/load',
-  async ({ workspaceId, datasetId, fetch: fetchFn, sleep }, { dispatch }) => {
+  async ({ workspaceId, datasetId, publicReportId, fetch: fetchFn, sleep }, { dispatch }) => {
     const key = datasetKey(workspaceId, datasetId);
     dispatch(downloadStarted({ key }));
-    const url = `/api/workspaces/${workspaceId}/datasets/${encodeURIComponent(datasetId)}`;
+    const base = publicReportId === undefined ? `/api/workspaces/${workspaceId}` : `/api/reports/${publicReportId}`;
+    const url = `${base}/datasets/${encodeURIComponent(datasetId)}`;
     try {
       const schema = datasetSchemaSchema.parse(await fetchJson(`${url}?schema=true`, { fetch: fetchFn, sleep }));
       const file = await downloadDataset(url, {

@@ -1,7 +1,20 @@
 /** Drawers are driven by query parameters with this prefix; 'drawer.type' names the drawer (spec 1 §2.2). */
 export const DRAWER_PREFIX = 'drawer.';
 
-export const drawerTypes = ['demo', 'edit-alert', 'getting-started', 'feedback', 'annotations'] as const;
+/**
+ * Every drawer of the product. The shell's DrawerHost renders the workspace-wide ones; a report page renders
+ * its own (share, configure-dashboard-widget, kpi-widget), as they need the report being edited.
+ */
+export const drawerTypes = [
+  'demo',
+  'edit-alert',
+  'getting-started',
+  'feedback',
+  'annotations',
+  'share',
+  'configure-dashboard-widget',
+  'kpi-widget',
+] as const;
 export type DrawerType = (typeof drawerTypes)[number];
 
 export function drawerFromParams(params: URLSearchParams): { type: DrawerType | null } {
