@@ -9,10 +9,38 @@ const BUNDLES: duckdb.DuckDBBundles = {
   eh: { mainModule: new URL('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href, mainWorker: '' },
 };
 
+const MODULE_FETCH_ATTEMPTS = 3;
+
+/**
+ * The chosen module's bytes as an in-memory URL. DuckDB's own loader compiles straight from the HTTP response,
+ * and when that stream breaks (Chromium fails to write the 33 MB module to its disk cache when a reload
+ * interrupted the previous copy) its loader neither answers nor fails, leaving every query waiting. Read
+ * here, a broken download is an error we can retry.
+ */
+async function moduleUrl(url: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`HTTP ${response.status} for the DuckDB module`);
+      return URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: 'application/wasm' }));
+    } catch (error) {
+      if (attempt >= MODULE_FETCH_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 /** One synchronous DuckDB-WASM instance per worker: queries run on this thread, one at a time. */
 async function open() {
-  const db = await duckdb.createDuckDB(BUNDLES, new duckdb.VoidLogger(), duckdb.BROWSER_RUNTIME);
-  await db.instantiate(() => undefined);
+  const bundle = await duckdb.selectBundle(BUNDLES);
+  const url = await moduleUrl(bundle.mainModule);
+  const chosen = { mainModule: url, mainWorker: '' };
+  const db = await duckdb.createDuckDB({ mvp: chosen, eh: chosen }, new duckdb.VoidLogger(), duckdb.BROWSER_RUNTIME);
+  try {
+    await db.instantiate(() => undefined);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
   db.open({});
   const conn = db.connect();
   // Never reach for the internet: datasets arrive as Arrow IPC, not Parquet.
