@@ -1,6 +1,7 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
+import { dateRangeSlice } from '../features/date-range/dateRangeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { prefsSlice } from '../features/prefs/prefsSlice';
 import { feedbackSlice } from '../features/shell/feedbackSlice';
@@ -21,6 +22,7 @@ export const rootReducer = combineSlices(
   workspacesSlice,
   shellSlice,
   feedbackSlice,
+  dateRangeSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

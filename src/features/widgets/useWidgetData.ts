@@ -1,0 +1,47 @@
+import { useEffect, useId } from 'react';
+import { type DatasetSchema } from '../../contracts/datasets';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { DATASET_FETCH_ERROR, loadDataset, selectDatasetEntry } from '../datasets/datasetsSlice';
+import { type DataScope } from './types';
+
+export type WidgetDataStatus = 'loading' | 'ready' | 'error';
+
+export interface WidgetData {
+  status: WidgetDataStatus;
+  /** Fraction of the file downloaded (0–1), or null while the size is unknown. */
+  progress: number | null;
+  schema?: DatasetSchema;
+  /** The dataset version in the engine; queries pass it so a new file gives new results. */
+  version?: string;
+  error?: string;
+}
+
+/**
+ * A widget's dataset: downloads it once per workspace (or through the public report's link) and tells
+ * whether it can be queried. A refresh keeps the previous file queryable, so a widget stays 'ready'.
+ */
+export function useWidgetData(scope: DataScope, datasetId: string | null): WidgetData {
+  const dispatch = useAppDispatch();
+  const { workspaceId, publicReportId } = scope;
+  const entry = useAppSelector((state) => (datasetId ? selectDatasetEntry(state, workspaceId, datasetId) : undefined));
+
+  useEffect(() => {
+    if (datasetId) void dispatch(loadDataset({ workspaceId, datasetId, publicReportId }));
+  }, [dispatch, workspaceId, datasetId, publicReportId]);
+
+  if (entry?.schema && entry.version) {
+    return { status: 'ready', progress: 1, schema: entry.schema, version: entry.version };
+  }
+  if (entry?.status === 'error') return { status: 'error', progress: null, error: entry.error ?? DATASET_FETCH_ERROR };
+  const progress = entry?.total ? Math.min(1, entry.loaded / entry.total) : null;
+  return { status: 'loading', progress };
+}
+
+/**
+ * The supersede key of one rendered widget's queries: a new query (a date change) cancels its stale one.
+ * It is per instance, so the configure drawer's live preview and the same widget on the canvas do not
+ * cancel each other.
+ */
+export function useSupersedeKey(widgetId: string): string {
+  return `${widgetId}${useId()}`;
+}
