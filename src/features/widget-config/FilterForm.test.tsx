@@ -1,0 +1,85 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { type ReportFilter } from '../../contracts/reports';
+import { FilterForm } from './FilterForm';
+import { sendSchema } from './testSchema';
+
+const scope = { workspaceId: 1 };
+const nested: ReportFilter[] = [
+  { member: 'country', operator: 'notSet' },
+  {
+    or: [
+      { member: 'campaign_name', operator: 'contains', values: ['spring'] },
+      { member: 'country', operator: 'equals', values: ['NL', 'BE'] },
+    ],
+  },
+];
+
+test('a read-only form shows each filter in words, groups included', () => {
+  renderWithProviders(<FilterForm schema={sendSchema} scope={scope} value={nested} onChange={jest.fn()} readOnly />);
+  expect(screen.getByText('country label Is empty')).toBeTruthy();
+  expect(screen.getByText('(campaign_name label contains spring) or (country label Is NL, BE)')).toBeTruthy();
+  expect(screen.queryByRole('combobox')).toBeNull();
+});
+
+test('nested groups are shown and can be removed; top-level rows are edited', () => {
+  const onChange = jest.fn();
+  renderWithProviders(<FilterForm schema={sendSchema} scope={scope} value={nested} onChange={onChange} />);
+  const group = screen.getByRole('group', { name: 'Any of' });
+  expect(within(group).getByText('(campaign_name label contains spring) or (country label Is NL, BE)')).toBeTruthy();
+  fireEvent.click(within(group).getByRole('button', { name: 'Remove filter' }));
+  expect(onChange).toHaveBeenLastCalledWith([nested[0]]);
+
+  const row = screen.getByRole('group', { name: 'Filter' });
+  const operators = within(row)
+    .getAllByRole('option')
+    .filter((option) => option.closest('select')?.getAttribute('aria-label') === 'Operator')
+    .map((option) => option.textContent);
+  expect(operators).toEqual([
+    'Select an operator',
+    'Is',
+    'Is not',
+    'contains',
+    'Does not contain',
+    'startsWith',
+    'endsWith',
+    'Is not empty',
+    'Is empty',
+  ]);
+  fireEvent.change(within(row).getByRole('combobox', { name: 'Operator' }), { target: { value: 'startsWith' } });
+  expect(onChange).toHaveBeenLastCalledWith([{ member: 'country', operator: 'startsWith', values: [] }, nested[1]]);
+});
+
+test('the member list leaves out hidden and URL fields, and an unknown member raises an issue on it', () => {
+  renderWithProviders(
+    <FilterForm
+      schema={sendSchema}
+      scope={scope}
+      value={[{ member: 'device', operator: 'set' }]}
+      onChange={jest.fn()}
+    />,
+  );
+  const field = screen.getByRole('combobox', { name: 'Field' });
+  const ids = within(field)
+    .getAllByRole('option')
+    .map((option) => option.getAttribute('value'));
+  expect(ids).not.toContain('internal_id');
+  expect(ids).not.toContain('landing_url');
+  expect(ids).toContain('campaign_name');
+  expect(screen.getByText('This field is not in the dataset')).toBeTruthy();
+});
+
+test('comparison operators take a number: a comma becomes a period and other characters go', () => {
+  const onChange = jest.fn();
+  renderWithProviders(
+    <FilterForm
+      schema={sendSchema}
+      scope={scope}
+      value={[{ member: 'send_weekday', operator: 'gt', values: [] }]}
+      onChange={onChange}
+    />,
+  );
+  expect(screen.getByText('This field is required')).toBeTruthy();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), { target: { value: '2,5x' } });
+  expect(onChange).toHaveBeenLastCalledWith([{ member: 'send_weekday', operator: 'gt', values: ['2.5'] }]);
+});

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { type DatasetSchema, type Field } from '../../contracts/datasets';
+import { type ReportFilter } from '../../contracts/reports';
+import { DEFAULT_OUTLIER_SENSITIVITY, type FilterOperator, filterOperators } from '../../engine/filters';
+
+/** What the operator picker shows (spec 2 §3 Filter): the spec's labels, else the operator's own name. */
+export const operatorLabels: Record<FilterOperator, string> = {
+  equals: 'Is',
+  notEquals: 'Is not',
+  contains: 'contains',
+  notContains: 'Does not contain',
+  startsWith: 'startsWith',
+  endsWith: 'endsWith',
+  set: 'Is not empty',
+  notSet: 'Is empty',
+  gt: 'gt',
+  gte: 'gte',
+  lt: 'lt',
+  lte: 'lte',
+  inRange: 'inRange',
+  outlierHigh: 'outlierHigh',
+  outlierLow: 'outlierLow',
+  outlier: 'outlier',
+  inDateRange: 'inDateRange',
+  notInDateRange: 'notInDateRange',
+  beforeDate: 'beforeDate',
+  afterDate: 'afterDate',
+};
+
+export const REQUIRED = 'This field is required';
+export const UNKNOWN_FIELD = 'This field is not in the dataset';
+export const UNKNOWN_OPERATOR = 'This operator is not supported';
+
+const TEXT_OPERATORS: FilterOperator[] = ['contains', 'notContains', 'startsWith', 'endsWith'];
+const NUMBER_OPERATORS: FilterOperator[] = ['gt', 'gte', 'lt', 'lte', 'inRange'];
+const DATE_OPERATORS: FilterOperator[] = ['inDateRange', 'notInDateRange', 'beforeDate', 'afterDate'];
+const OUTLIER_OPERATORS: FilterOperator[] = ['outlierHigh', 'outlierLow', 'outlier'];
+const NUMERIC_DIMENSION_FORMATS = new Set<Field['format']>(['weekday', 'month']);
+
+export const isFilterOperator = (operator: string | undefined): operator is FilterOperator =>
+  (filterOperators as readonly string[]).includes(operator ?? '');
+
+/** set and notSet take no values (spec 2 §5). */
+export const takesNoValues = (operator: string | undefined) => operator === 'set' || operator === 'notSet';
+
+/**
+ * The operators a field offers, by its kind: text, numeric and date dimensions, and metrics (whose outlier
+ * operators the engine supports on metrics only). Fields with the no_set_filter feature do not offer set/notSet.
+ */
+export function operatorsFor(field: Field): FilterOperator[] {
+  const base: FilterOperator[] = ['equals', 'notEquals'];
+  let operators: FilterOperator[];
+  if (field.type === 'metric') operators = [...base, ...NUMBER_OPERATORS, 'set', 'notSet', ...OUTLIER_OPERATORS];
+  else if (field.format === 'date') operators = [...base, 'set', 'notSet', ...DATE_OPERATORS];
+  else if (NUMERIC_DIMENSION_FORMATS.has(field.format)) operators = [...base, 'set', 'notSet', ...NUMBER_OPERATORS];
+  else operators = [...base, ...TEXT_OPERATORS, 'set', 'notSet'];
+  return field.features.includes('no_set_filter') ? operators.filter((op) => !takesNoValues(op)) : operators;
+}
+
+/** How a row asks for its values. */
+export type ValueInput = 'distinct' | 'text' | 'none' | 'number' | 'range' | 'date' | 'dateRange' | 'sensitivity';
+
+export function valueInputOf(operator: string | undefined): ValueInput {
+  switch (operator) {
+    case 'equals':
+    case 'notEquals':
+      return 'distinct';
+    case 'set':
+    case 'notSet':
+      return 'none';
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return 'number';
+    case 'inRange':
+      return 'range';
+    case 'beforeDate':
+    case 'afterDate':
+      return 'date';
+    case 'inDateRange':
+    case 'notInDateRange':
+      return 'dateRange';
+    case 'outlierHigh':
+    case 'outlierLow':
+    case 'outlier':
+      return 'sensitivity';
+    default:
+      return 'text';
+  }
+}
+
+/** The values a row starts with under `operator`: the default sensitivity for outliers, else none. */
+export const initialValuesFor = (operator: string): string[] =>
+  valueInputOf(operator) === 'sensitivity' ? [DEFAULT_OUTLIER_SENSITIVITY] : [];
+
+/** The filter members a form offers: the dataset's fields that are not hidden or URLs (spec 3 §5). */
+export const filterableFields = (schema: DatasetSchema): Field[] =>
+  schema.fields.filter(
+    (field) => field.type === 'dimension' && !field.features.includes('hide') && field.format !== 'url',
+  );
+
+/** Switching the operator resets the values (spec 2 §5). */
+export function withOperator(filter: ReportFilter, operator: string): ReportFilter {
+  if (filter.operator === operator) return filter;
+  return { ...filter, operator, values: initialValuesFor(operator) };
+}
+
+/** A new member keeps the operator when the new field offers it; the values always start again. */
+export function withMember(filter: ReportFilter, member: string, schema: DatasetSchema): ReportFilter {
+  if (filter.member === member) return filter;
+  const field = schema.fields.find((candidate) => candidate.id === member);
+  const offered = field ? operatorsFor(field) : [];
+  const operator =
+    filter.operator && offered.includes(filter.operator as FilterOperator) ? filter.operator : offered[0];
+  return { ...filter, member, operator, values: operator ? initialValuesFor(operator) : [] };
+}
+
+/** Removing a value: the row keeps the others (an emptied row stops counting until it has values again). */
+export const withoutValue = (filter: ReportFilter, value: string): ReportFilter => ({
+  ...filter,
+  values: (filter.values ?? []).filter((candidate) => candidate !== value),
+});
+
+export type FilterIssues = Partial<Record<'member' | 'operator' | 'values', string>>;
+
+/** The filter form's rules for one top-level row against a dataset (spec 2 §5 Filter form). */
+export function filterRowSchema(schema: DatasetSchema) {
+  const ids = new Set(schema.fields.map((field) => field.id));
+  return z
+    .object({
+      member: z
+        .string(REQUIRED)
+        .min(1, REQUIRED)
+        .refine((id) => ids.has(id), UNKNOWN_FIELD),
+      operator: z.string(REQUIRED).min(1, REQUIRED).refine(isFilterOperator, UNKNOWN_OPERATOR),
+      values: z.array(z.string().min(1, REQUIRED)).default([]),
+    })
+    .superRefine((filter, ctx) => {
+      const input = valueInputOf(filter.operator);
+      const needed =
+        input === 'none' || input === 'sensitivity' ? 0 : input === 'range' || input === 'dateRange' ? 2 : 1;
+      if (filter.values.length < needed) ctx.addIssue({ code: 'custom', path: ['values'], message: REQUIRED });
+    });
+}
+
+/**
+ * The issues of each top-level row, by index; an empty object for a valid row. Nested and/or groups are
+ * shown as they are and not checked here.
+ */
+export function validateFilters(schema: DatasetSchema, filters: readonly ReportFilter[]): FilterIssues[] {
+  const rowSchema = filterRowSchema(schema);
+  return filters.map((filter) => {
+    if (filter.and || filter.or) return {};
+    const result = rowSchema.safeParse(filter);
+    if (result.success) return {};
+    const issues: FilterIssues = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path[0];
+      if ((key === 'member' || key === 'operator' || key === 'values') && !issues[key]) issues[key] = issue.message;
+    }
+    return issues;
+  });
+}
