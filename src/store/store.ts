@@ -1,5 +1,6 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { dashboardSlice } from '../features/dashboard/dashboardSlice';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
 import { dateRangeSlice } from '../features/date-range/dateRangeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
@@ -22,6 +23,7 @@ export const rootReducer = combineSlices(
   workspacesSlice,
   shellSlice,
   feedbackSlice,
+  dashboardSlice,
   dateRangeSlice,
 );
 

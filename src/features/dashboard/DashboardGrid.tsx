@@ -1,0 +1,57 @@
+import 'react-grid-layout/css/styles.css';
+import { type ReactNode, type RefObject, useMemo } from 'react';
+import { type EventCallback, type Layout, ReactGridLayout, useContainerWidth } from 'react-grid-layout';
+import { type Widget } from '../../contracts/reports';
+import {
+  GRID_COLUMNS,
+  GRID_MARGIN,
+  type GridItem,
+  gridItemBox,
+  gridItemOf,
+  RESIZE_THROTTLE_MS,
+  ROW_HEIGHT,
+} from './layout';
+import { WIDGET_DRAG_CANCEL, WIDGET_DRAG_HANDLE } from './WidgetCard';
+
+export interface DashboardGridProps {
+  widgets: Widget[];
+  /** Widgets can be moved and resized: edit mode with write access. */
+  editable: boolean;
+  renderWidget(widget: Widget): ReactNode;
+  /** Where a palette tile dragged over the grid would land. */
+  dropSpot: Pick<GridItem, 'x' | 'y' | 'w' | 'h'> | null;
+  /** The grid after a drag or a resize ended (not during it). */
+  onLayoutStop(layout: readonly GridItem[]): void;
+}
+
+const RESIZE_HANDLES = ['se', 'sw', 'ne', 'nw'] as const;
+
+/** The 24-column dashboard grid (spec 2 §2 Dashboard canvas, §9 Layout). */
+export function DashboardGrid({ widgets, editable, renderWidget, dropSpot, onLayoutStop }: DashboardGridProps) {
+  const { width, containerRef, mounted } = useContainerWidth({ debounceTimeout: RESIZE_THROTTLE_MS });
+  const layout = useMemo<Layout>(() => widgets.map(gridItemOf), [widgets]);
+  const stopped: EventCallback = (next) => onLayoutStop(next);
+  return (
+    // react-grid-layout types its ref for React 19, where RefObject is nullable.
+    <div ref={containerRef as RefObject<HTMLDivElement>} className="or-dashboard-grid">
+      {mounted && (
+        <ReactGridLayout
+          width={width}
+          layout={layout}
+          gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: GRID_MARGIN }}
+          dragConfig={{ enabled: editable, handle: `.${WIDGET_DRAG_HANDLE}`, cancel: `.${WIDGET_DRAG_CANCEL}` }}
+          resizeConfig={{ enabled: editable, handles: [...RESIZE_HANDLES] }}
+          onDragStop={stopped}
+          onResizeStop={stopped}
+        >
+          {widgets.map((widget) => (
+            <div key={widget.id} className="or-dashboard-grid-item">
+              {renderWidget(widget)}
+            </div>
+          ))}
+        </ReactGridLayout>
+      )}
+      {mounted && dropSpot && <div className="or-dashboard-drop-spot" style={gridItemBox(dropSpot, width)} />}
+    </div>
+  );
+}

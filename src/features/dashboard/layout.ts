@@ -1,0 +1,145 @@
+import { type DashboardConfig, type Widget } from '../../contracts/reports';
+
+/** The dashboard grid (spec 2 §9 Layout). */
+export const GRID_COLUMNS = 24;
+export const ROW_HEIGHT = 8;
+export const GRID_MARGIN: [number, number] = [16, 16];
+export const EDITING_DRAWER_WIDTH = 240;
+export const RESIZE_THROTTLE_MS = 300;
+
+export interface Size {
+  w: number;
+  h: number;
+}
+
+/** A widget whose layout is missing is shown at this size. */
+export const ABSENT_LAYOUT_SIZE: Size = { w: 6, h: 4 };
+/** A saved layout item without a usable size falls back to this one. */
+export const SAVE_FALLBACK_SIZE: Size = { w: 24, h: 4 };
+export const MIN_SIZE_FALLBACK = 3;
+export const MAX_HEIGHT_FALLBACK = 105;
+
+/** Default sizes of new widgets by type and display (spec 2 §9 table). */
+const defaultSizes: Record<string, Size | Record<string, Size>> = {
+  rich_text: { w: 24, h: 4 },
+  list: { w: 12, h: 12 },
+  campaign_performance: { tab: { w: 24, h: 17 }, grid: { w: 6, h: 12 }, card: { w: 6, h: 4 } },
+  target: { w: 5, h: 9 },
+  subscriber_growth: { tab: { w: 24, h: 18 }, card: { w: 6, h: 18 } },
+  funnel: { horizontal: { w: 12, h: 11 }, vertical: { w: 10, h: 16 } },
+  table: { w: 24, h: 22 },
+  high_low: { w: 24, h: 9 },
+  graph: { w: 6, h: 26 },
+};
+
+/** The display whose default size applies: funnels by direction, the others by display type. */
+function displayOf(widget: Pick<Widget, 'type' | 'visualizationSettings'>): string | undefined {
+  const settings = widget.visualizationSettings;
+  return widget.type === 'funnel' ? settings?.funnel?.direction : settings?.display?.type;
+}
+
+/** The size a new widget of this type and display gets; its first display when none is set. */
+export function defaultSizeOf(widget: Pick<Widget, 'type' | 'visualizationSettings'>): Size {
+  const entry = defaultSizes[widget.type];
+  if (!entry) return ABSENT_LAYOUT_SIZE;
+  if ('w' in entry && typeof entry.w === 'number') return entry as Size;
+  const byDisplay = entry as Record<string, Size>;
+  const display = displayOf(widget);
+  return (display ? byDisplay[display] : undefined) ?? Object.values(byDisplay)[0] ?? ABSENT_LAYOUT_SIZE;
+}
+
+/** One item of react-grid-layout's layout (the fields the dashboard reads and sets). */
+export interface GridItem {
+  i: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  minW?: number;
+  minH?: number;
+  maxW?: number;
+  maxH?: number;
+  static?: boolean;
+}
+
+/**
+ * The grid item of a widget: its saved layout with the fallbacks of spec 2 §9. A widget without a position
+ * goes to the bottom (react-grid-layout compacts an infinite y up to the first free row).
+ */
+export function gridItemOf(widget: Widget): GridItem {
+  const layout = widget.layout;
+  const minW = layout?.minW ?? MIN_SIZE_FALLBACK;
+  const minH = layout?.minH ?? MIN_SIZE_FALLBACK;
+  return {
+    i: widget.id,
+    x: layout?.x ?? 0,
+    y: layout?.y ?? Infinity,
+    w: Math.max(layout?.w ?? ABSENT_LAYOUT_SIZE.w, minW),
+    h: Math.max(layout?.h ?? ABSENT_LAYOUT_SIZE.h, minH),
+    minW,
+    minH,
+    maxH: layout?.maxH ?? MAX_HEIGHT_FALLBACK,
+    ...(layout?.maxW === undefined ? {} : { maxW: layout.maxW }),
+    ...(layout?.static === undefined ? {} : { static: layout.static }),
+  };
+}
+
+const usable = (value: number | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/**
+ * The config with the positions and sizes of a layout react-grid-layout reports (on drag stop or resize stop).
+ * Items without a usable size are saved at 24×4. The same config is returned when nothing moved, so a click
+ * on a widget does not count as an edit.
+ */
+export function layoutChanged(config: DashboardConfig, layout: readonly Partial<GridItem>[]): DashboardConfig {
+  const byId = new Map(layout.map((item) => [item.i, item]));
+  let changed = false;
+  const widgets = config.widgets.map((widget) => {
+    const item = byId.get(widget.id);
+    if (!item) return widget;
+    const next = {
+      ...widget.layout,
+      x: Number.isFinite(item.x) ? (item.x as number) : 0,
+      y: Number.isFinite(item.y) ? (item.y as number) : 0,
+      w: usable(item.w) ? item.w : SAVE_FALLBACK_SIZE.w,
+      h: usable(item.h) ? item.h : SAVE_FALLBACK_SIZE.h,
+    };
+    const old = widget.layout;
+    if (old && old.x === next.x && old.y === next.y && old.w === next.w && old.h === next.h) return widget;
+    changed = true;
+    return { ...widget, layout: next };
+  });
+  return changed ? { ...config, widgets } : config;
+}
+
+/** The width of one column of a grid `width` pixels wide (react-grid-layout's margins around every column). */
+function columnWidth(width: number): number {
+  return (width - GRID_MARGIN[0] * (GRID_COLUMNS + 1)) / GRID_COLUMNS;
+}
+
+/**
+ * The grid cell under a point of the canvas (pixels from its top left) for an item `w` columns wide: where a
+ * dropped widget lands. The item is kept inside the columns.
+ */
+export function gridCellAt(left: number, top: number, width: number, w: number): { x: number; y: number } {
+  const [marginX, marginY] = GRID_MARGIN;
+  const x = Math.floor((left - marginX) / (columnWidth(width) + marginX));
+  const y = Math.floor((top - marginY) / (ROW_HEIGHT + marginY));
+  return { x: Math.min(Math.max(x, 0), Math.max(GRID_COLUMNS - w, 0)), y: Math.max(y, 0) };
+}
+
+/** The pixel height of an item `h` rows high (rows of 8 px with 16 px margins between them). */
+export const rowsHeight = (h: number): number => h * ROW_HEIGHT + (h - 1) * GRID_MARGIN[1];
+
+/** Where react-grid-layout draws an item, in pixels from the grid's top left. */
+export function gridItemBox(item: Pick<GridItem, 'x' | 'y' | 'w' | 'h'>, width: number) {
+  const [marginX, marginY] = GRID_MARGIN;
+  const column = columnWidth(width);
+  return {
+    left: marginX + item.x * (column + marginX),
+    top: marginY + item.y * (ROW_HEIGHT + marginY),
+    width: item.w * column + (item.w - 1) * marginX,
+    height: rowsHeight(item.h),
+  };
+}
