@@ -4,6 +4,9 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
+import { persistReportDrafts } from '../features/report-document/draftPersistence';
+import { loadReportsListState, persistReportsList } from '../features/reports/reportsListPersistence';
+import { loadTabsState, startTabsListeners } from '../features/tabs/tabsPersistence';
 import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
 import { App } from './App';
@@ -12,9 +15,14 @@ const store = setupStore({
   prefs: loadPrefs(window.localStorage),
   workspaces: loadWorkspacesState(window.localStorage),
   shell: loadShellState(window.localStorage),
+  tabs: loadTabsState(window.localStorage),
+  reportsList: loadReportsListState(window.localStorage),
 });
 persistPrefs(window.localStorage);
 persistWorkspaces(window.localStorage);
+persistReportDrafts(window.localStorage);
+startTabsListeners(window.localStorage);
+persistReportsList(window.localStorage);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -7,6 +7,7 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 
 const authPages = () => import(/* webpackChunkName: "auth" */ './authPages');
 const settingsPages = () => import(/* webpackChunkName: "settings" */ './settingsPages');
+const reportPages = () => import(/* webpackChunkName: "reports" */ './reportPages');
 
 /** A page whose section is built by another issue (documents 2 and 3). */
 const placeholder = (path: string, section: string): RouteObject =>
@@ -52,9 +53,17 @@ export const routes: RouteObject[] = [
         path: 'workspaces/:workspaceId',
         lazy: () => settingsPages().then((m) => ({ Component: m.WorkspaceLayout })),
         children: [
-          placeholder('', 'Reports'),
-          placeholder('reports', 'Reports'),
-          placeholder('reports/:objectType/:objectId', 'Reports'),
+          {
+            lazy: () => reportPages().then((m) => ({ Component: m.ReportsLayout })),
+            children: [
+              { index: true, lazy: () => reportPages().then((m) => ({ Component: m.ReportsHomePage })) },
+              { path: 'reports', lazy: () => reportPages().then((m) => ({ Component: m.ReportsHomePage })) },
+              {
+                path: 'reports/:objectType/:objectId',
+                lazy: () => reportPages().then((m) => ({ Component: m.ReportPage })),
+              },
+            ],
+          },
           placeholder('alerting', 'Alerting'),
           placeholder('alerting/:alertId', 'Alerting'),
           placeholder('engagement', 'Engagement'),

@@ -5,8 +5,11 @@ import { datasetsSlice } from '../features/datasets/datasetsSlice';
 import { dateRangeSlice } from '../features/date-range/dateRangeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { prefsSlice } from '../features/prefs/prefsSlice';
+import { reportDocumentsSlice } from '../features/report-document/reportDocumentSlice';
+import { reportsListSlice } from '../features/reports/reportsListSlice';
 import { feedbackSlice } from '../features/shell/feedbackSlice';
 import { shellSlice } from '../features/shell/shellSlice';
+import { tabsSlice } from '../features/tabs/tabsSlice';
 import { workspacesSlice } from '../features/workspaces/workspacesSlice';
 import { api } from './api';
 import { sanitizeAction, sanitizeState } from './devtools';
@@ -24,7 +27,10 @@ export const rootReducer = combineSlices(
   shellSlice,
   feedbackSlice,
   dashboardSlice,
+  reportDocumentsSlice,
   dateRangeSlice,
+  tabsSlice,
+  reportsListSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

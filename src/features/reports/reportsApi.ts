@@ -12,12 +12,13 @@ import {
   permissionListResponseSchema,
   publicReportResponseSchema,
   publicWorkspaceResponseSchema,
+  reportConfigSchema,
   reportListResponseSchema,
   reportResponseSchema,
   versionConflictSchema,
 } from '../../contracts/reports';
 import { flagsResponseSchema } from '../../contracts/workspaces';
-import { api } from '../../store/api';
+import { api, shouldRetry } from '../../store/api';
 
 /** The spec's polling interval for a report and the report list (spec 2 §9). */
 export const REPORT_POLL_MS = 10_000;
@@ -32,7 +33,16 @@ const listTag = (workspaceId: number) => ({ type: 'Reports' as const, id: worksp
 const reportTag = (id: number) => ({ type: 'Report' as const, id });
 const permissionsTag = (id: number) => ({ type: 'Report' as const, id: `permissions/${id}` });
 
-const parseReport = (raw: unknown) => reportResponseSchema.parse(raw).data as Report;
+/**
+ * The contract's config is a union of the two config schemas, and an explorer config also passes the dashboard
+ * one (losing its dataset and columns), so the config is parsed again with its own type's schema.
+ */
+function withTypedConfig<R extends { type: ReportType; config: unknown }>(raw: unknown, parsed: R): R {
+  const config = (raw as { data?: { config?: unknown } } | null)?.data?.config;
+  return { ...parsed, config: reportConfigSchema(parsed.type).parse(config) };
+}
+
+const parseReport = (raw: unknown) => withTypedConfig(raw, reportResponseSchema.parse(raw).data) as Report;
 
 /** A save refused because someone saved a newer version first: what the conflict notice needs. */
 export function versionConflictOf(error: unknown): VersionConflict | null {
@@ -81,6 +91,11 @@ export const reportsApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
+      // A stale save stays stale: retrying a 409 would only hold back the newer-version notice.
+      extraOptions: {
+        retryCondition: (error, _args, { attempt }) =>
+          (error as FetchBaseQueryError).status !== 409 && shouldRetry(error as FetchBaseQueryError, attempt),
+      },
       transformResponse: parseReport,
       invalidatesTags: (_result, error, { workspaceId, id }) =>
         // A conflict means the server copy is newer than ours: fetch it so the notice can offer it.
@@ -148,7 +163,7 @@ export const reportsApi = api.injectEndpoints({
     }),
     getPublicReport: build.query<PublicReport, number>({
       query: (reportId) => `/reports/${reportId}/config`,
-      transformResponse: (raw: unknown) => publicReportResponseSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => withTypedConfig(raw, publicReportResponseSchema.parse(raw).data),
     }),
     getPublicWorkspace: build.query<PublicWorkspace, number>({
       query: (reportId) => `/reports/${reportId}/workspace`,

@@ -1,0 +1,231 @@
+/** @jest-environment ./test/jsdomFetchEnvironment.js */
+import { Icons } from '@blueprintjs/icons';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { json, stubNetwork } from '../../../test/stubNetwork';
+import { type Me } from '../../contracts/me';
+import { type AccessLevel, type Report, type ShareLevel } from '../../contracts/reports';
+import { type RootState, setupStore } from '../../store/store';
+import { authApi } from '../auth/authApi';
+import { selectNotifications } from '../notifications/notificationsSlice';
+import { documentEdited, entryOfDraft, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
+import { ReportPage } from './ReportPage';
+import { reportsApi } from './reportsApi';
+
+const WS = 3;
+const ID = 42;
+const YOU = { id: 7, name: 'Mia' };
+const NEW_VIEW = 77;
+
+const me = {
+  memberId: YOU.id,
+  name: YOU.name,
+  workspaces: [
+    {
+      id: WS,
+      name: 'shop',
+      displayName: 'Shop',
+      locale: 'en_GB',
+      licenseType: 'other',
+      licenseHolder: null,
+      logo: null,
+    },
+  ],
+} as unknown as Me;
+
+function report(overrides: Partial<Report> = {}): Report {
+  return {
+    id: ID,
+    workspace_id: WS,
+    type: 'explorer_view',
+    title: 'Weekly results',
+    dataset: 'list_members',
+    config: { dataset: 'list_members', dateField: 'joined_at' },
+    version: 1,
+    owner: YOU,
+    created_at: '2026-11-01T00:00:00.000Z',
+    created_by: YOU,
+    modified_at: '2026-11-01T00:00:00.000Z',
+    modified_by: YOU,
+    last_opened_at: null,
+    access_level: 'full_access',
+    share_level: 'private',
+    ...overrides,
+  };
+}
+
+let network: ReturnType<typeof stubNetwork>;
+
+/** A report server: GET answers `current`, PUT answers `onSave` (default: the next version). */
+async function renderPage(
+  initial: Report | null,
+  onSave: (body: Record<string, unknown>) => Response = (body) =>
+    json({ data: { ...initial, ...body, version: (body.version as number) + 1 } }),
+  preloadedState?: Partial<RootState>,
+) {
+  const server = { current: initial, saves: [] as Record<string, unknown>[] };
+  network = stubNetwork(async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === `/api/workspaces/${WS}/annotations`) return json({ data: [] });
+    if (pathname.startsWith(`/api/workspaces/${WS}/reports/`) && server.current) {
+      if (pathname.endsWith('/opened')) return json({ data: server.current });
+      if (request.method === 'PUT') {
+        const body = (await request.json()) as Record<string, unknown>;
+        server.saves.push(body);
+        return onSave(body);
+      }
+      return json({ data: server.current });
+    }
+    return json({ error: 'Not found' }, 404);
+  });
+  const store = setupStore(preloadedState);
+  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, me));
+  const type = initial?.type ?? 'dashboard';
+  renderWithProviders(
+    <Routes>
+      <Route path="/workspaces/:workspaceId/reports/:objectType/:objectId" element={<ReportPage />} />
+      <Route path={`/workspaces/:workspaceId/reports/:objectType/${NEW_VIEW}`} element={<p>The new view</p>} />
+    </Routes>,
+    { store, route: `/workspaces/${WS}/reports/${type}/${ID}` },
+  );
+  return { store, server };
+}
+
+const refetch = (store: ReturnType<typeof setupStore>) =>
+  act(async () => {
+    store.dispatch(reportsApi.util.invalidateTags([{ type: 'Report', id: ID }]));
+  });
+
+beforeAll(() => Icons.loadAll());
+afterEach(() => network.restore());
+
+describe('the report page', () => {
+  it("shows 'View not found' for a report the server does not know, and forgets its unsaved changes", async () => {
+    const key = reportKey('dashboard', ID);
+    const draft = {
+      config: { widgets: [] },
+      title: 'Gone',
+      baseVersion: 1,
+      baseModifiedAt: '2026-11-01T00:00:00.000Z',
+    };
+    const { store } = await renderPage(null, undefined, { reportDocuments: { docs: { [key]: entryOfDraft(draft) } } });
+    expect(await screen.findByText('View not found')).toBeTruthy();
+    await waitFor(() => expect(selectDocument(store.getState(), key)).toBeUndefined());
+  });
+
+  it('shows the workspace, the title and, for an explorer view, a plain summary', async () => {
+    await renderPage(report());
+    expect(await screen.findByRole('heading', { name: 'Weekly results' })).toBeTruthy();
+    expect(screen.getByText('Shop')).toBeTruthy();
+    expect(screen.getByText('The explorer grid is not available yet')).toBeTruthy();
+    expect(screen.getAllByText('joined_at').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Edit or view')).toBeNull();
+  });
+
+  it.each<[AccessLevel, ShareLevel, string[], string[]]>([
+    ['full_access', 'private', ['Save', 'Share'], ['Save for everyone', 'Save as new view']],
+    ['read_write', 'workspace', ['Save for everyone', 'More save choices'], ['Save', 'Share']],
+    ['read', 'workspace', ['Save as new view'], ['Save', 'Save for everyone', 'Share', 'More save choices']],
+  ])('with %s access to a %s report shows %j and hides %j', async (access, share, shown, hidden) => {
+    await renderPage(report({ access_level: access, share_level: share }));
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    for (const name of shown) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of hidden) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it.each<[AccessLevel, string[]]>([
+    ['read', ['Duplicate']],
+    ['read_write', ['Duplicate', 'Rename']],
+    ['full_access', ['Duplicate', 'Rename', 'Delete']],
+  ])('with %s access the report menu offers %j', async (access, items) => {
+    await renderPage(report({ access_level: access }));
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    fireEvent.click(screen.getByRole('button', { name: 'Report menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(items);
+  });
+
+  it('offers the Edit/View toggle on a dashboard the user may change', async () => {
+    await renderPage(report({ type: 'dashboard', config: { title: 'Weekly results', widgets: [] } }));
+    expect(await screen.findByLabelText('Edit or view')).toBeTruthy();
+  });
+
+  it('undoes and redoes with the buttons and the keys, and saves with Ctrl+S', async () => {
+    const { store, server } = await renderPage(report());
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    const key = reportKey('explorer_view', ID);
+    act(() => {
+      store.dispatch(documentEdited({ key, config: { dataset: 'list_members', dateField: 'left_at' } }));
+    });
+    const undo = screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement;
+    const redo = screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement;
+    expect(undo.disabled).toBe(false);
+    fireEvent.click(undo);
+    expect(selectDocument(store.getState(), key)?.dirty).toBe(false);
+    expect(redo.disabled).toBe(false);
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(selectDocument(store.getState(), key)?.config).toEqual({ dataset: 'list_members', dateField: 'left_at' });
+    fireEvent.keyDown(window, { key: 'z', metaKey: true });
+    expect(selectDocument(store.getState(), key)?.dirty).toBe(false);
+    fireEvent.keyDown(window, { key: 'Z', metaKey: true, shiftKey: true });
+
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await waitFor(() => expect(selectDocument(store.getState(), key)?.dirty).toBe(false));
+    expect(server.saves).toEqual([
+      { config: { dataset: 'list_members', dateField: 'left_at' }, title: 'Weekly results', version: 1 },
+    ]);
+    expect(selectDocument(store.getState(), key)?.baseVersion).toBe(2);
+  });
+
+  it("says 'Failed to update report' when a save fails", async () => {
+    // A refusal that is not retried, so the toast comes at once.
+    const { store } = await renderPage(report(), () => json({ error: 'Forbidden' }, 403));
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    act(() => {
+      store.dispatch(documentEdited({ key: reportKey('explorer_view', ID), config: { dataset: 'list_members' } }));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(selectNotifications(store.getState()).map((item) => item.message)).toEqual(['Failed to update report']),
+    );
+    expect(selectDocument(store.getState(), reportKey('explorer_view', ID))?.dirty).toBe(true);
+  });
+
+  it("names 'You' when the newer version is the user's own, and loads it", async () => {
+    const { store, server } = await renderPage(report());
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    server.current = report({ version: 2, modified_at: '2026-11-02T00:00:00.000Z', title: 'Renamed elsewhere' });
+    await refetch(store);
+    expect(await screen.findByText('You saved a newer version of this report.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save as new view' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load new version' }));
+    expect(await screen.findByRole('heading', { name: 'Renamed elsewhere' })).toBeTruthy();
+    expect(screen.queryByText('You saved a newer version of this report.')).toBeNull();
+  });
+
+  it('shows the notice with the other user after a refused save, and keeps the changes as a new view', async () => {
+    const anna = { id: 8, name: 'Anna' };
+    const { store, server } = await renderPage(report(), (body) =>
+      body.saveAsNewView
+        ? json({ data: report({ id: NEW_VIEW, version: 1, config: body.config as Report['config'] }) })
+        : json({ error: 'Another user saved a newer version of this report', version: 2, modifiedBy: anna }, 409),
+    );
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    const key = reportKey('explorer_view', ID);
+    act(() => {
+      store.dispatch(documentEdited({ key, config: { dataset: 'list_members', dateField: 'left_at' } }));
+    });
+    server.current = report({ version: 2, modified_at: '2026-11-02T00:00:00.000Z', modified_by: anna });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Anna saved a newer version of this report.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save as new view' }));
+    expect(await screen.findByText('The new view')).toBeTruthy();
+    expect(server.saves.at(-1)).toMatchObject({ saveAsNewView: true, version: 1 });
+    expect(selectDocument(store.getState(), key)?.dirty).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import './reportPage.css';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router-dom';
+import { type ReportType, reportTypeSchema } from '../../contracts/reports';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { readDraft } from '../report-document/draftPersistence';
+import {
+  documentClosed,
+  draftRestored,
+  remoteReportLoaded,
+  reportKey,
+  selectDocument,
+} from '../report-document/reportDocumentSlice';
+import { errorStatus } from '../session/apiErrors';
+import { useCurrentUser } from '../shell/useCurrentWorkspace';
+import { NewerVersionNotice } from './components/NewerVersionNotice';
+import { ReportBody } from './components/ReportBody';
+import { ReportTitleBar } from './components/ReportTitleBar';
+import { ReportToolbar } from './components/ReportToolbar';
+import { REPORT_POLL_MS, type ReportRef, useGetReportQuery, useMarkReportOpenedMutation } from './reportsApi';
+
+const VIEW_NOT_FOUND = 'View not found';
+
+/** The report the URL names, or null when the URL cannot name one. */
+function reportRefOf(params: Record<string, string | undefined>): ReportRef | null {
+  const type = reportTypeSchema.safeParse(params.objectType);
+  const workspaceId = Number(params.workspaceId);
+  const id = /^[1-9]\d*$/.test(params.objectId ?? '') ? Number(params.objectId) : NaN;
+  if (!type.success || !Number.isSafeInteger(id) || !Number.isSafeInteger(workspaceId)) return null;
+  return { workspaceId, type: type.data as ReportType, id };
+}
+
+/** A report page: /workspaces/:workspaceId/reports/:objectType/:objectId (spec 2 §2). */
+export function ReportPage() {
+  const ref = reportRefOf(useParams());
+  if (!ref) return <NonIdealState icon="search" title={VIEW_NOT_FOUND} />;
+  // Keyed so that moving to another report starts from that report's own document and state.
+  return <LoadedReportPage key={reportKey(ref.type, ref.id)} reportRef={ref} />;
+}
+
+function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
+  const dispatch = useAppDispatch();
+  const key = reportKey(reportRef.type, reportRef.id);
+  const { data: report, error } = useGetReportQuery(reportRef, { pollingInterval: REPORT_POLL_MS });
+  const document = useAppSelector((state) => selectDocument(state, key));
+  const [markOpened] = useMarkReportOpenedMutation();
+
+  // Once per visit, even though development's strict mode runs effects twice.
+  const marked = useRef(false);
+  useEffect(() => {
+    if (marked.current) return;
+    marked.current = true;
+    void markOpened(reportRef);
+  }, [markOpened, reportRef]);
+
+  // Before the report is taken in: a draft from an earlier visit is the document, the report its base.
+  const { memberId } = useCurrentUser();
+  useEffect(() => {
+    const draft = readDraft(window.localStorage, memberId, key);
+    if (draft) dispatch(draftRestored({ key, draft }));
+  }, [dispatch, key, memberId]);
+
+  useEffect(() => {
+    if (report) dispatch(remoteReportLoaded({ key, report }));
+  }, [dispatch, key, report]);
+
+  // A report that is gone (deleted, or no longer shared with the user) takes its unsaved changes with it.
+  const gone = errorStatus(error) === 404;
+  useEffect(() => {
+    if (gone) dispatch(documentClosed({ key }));
+  }, [dispatch, gone, key]);
+
+  if (gone) return <NonIdealState icon="search" title={VIEW_NOT_FOUND} />;
+  if (error && !report) {
+    return <NonIdealState icon="error" title="Yikes! Something went wrong fetching your data." />;
+  }
+  if (!report || !document) return <Spinner className="or-page-spinner" />;
+
+  return (
+    <div className="or-report-page">
+      <ReportTitleBar title={document.title} />
+      <ReportToolbar report={report} reportKey={key} document={document} />
+      <NewerVersionNotice report={report} reportKey={key} dirty={document.dirty} />
+      <ReportBody report={report} reportKey={key} config={document.config} />
+    </div>
+  );
+}

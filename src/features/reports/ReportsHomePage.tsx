@@ -1,0 +1,166 @@
+import { H3, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { type ReportSummary } from '../../contracts/reports';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { openDrawerParams } from '../shell/drawers';
+import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { useGetWorkspaceFlagsQuery } from '../workspaces/workspacesApi';
+import { DeleteReportDialog, RenameReportDialog } from './components/ReportDialogs';
+import { ReportList, type RowAction } from './components/ReportList';
+import { TemplateStrip } from './components/TemplateStrip';
+import { useGetReportsQuery } from './reportsApi';
+import {
+  reportListViewChanged,
+  selectReportListView,
+  type OwnershipFilter,
+  type ReportListView,
+  type ReportOrder,
+} from './reportsListSlice';
+import { filterReports, orderReports } from './selectors';
+import { newReportTitle, templateConfig, templatesFor, type ReportTemplate } from './templates';
+import { reportPath, useReportActions } from './useReportActions';
+
+const orderOptions: { value: ReportOrder; label: string }[] = [
+  { value: 'lastOpenedAt', label: 'Last opened' },
+  { value: 'modifiedAt', label: 'Last modified' },
+  { value: 'title', label: 'Title' },
+];
+const ownershipOptions: { value: OwnershipFilter; label: string }[] = [
+  { value: 'anyone', label: 'Anyone' },
+  { value: 'me', label: 'Me' },
+  { value: 'notMe', label: 'Not by me' },
+];
+const typeOptions: { value: ReportListView['type']; label: string }[] = [
+  { value: 'all', label: 'All types' },
+  { value: 'dashboard', label: 'Dashboards' },
+  { value: 'explorer_view', label: 'Explorer views' },
+];
+
+const NO_FLAGS: string[] = [];
+
+type OpenDialog = { kind: 'rename' | 'delete'; report: ReportSummary } | null;
+
+/** /workspaces/{id}/reports and the workspace index: templates and the report list (spec 2 §2 Reports home). */
+export function ReportsHomePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const user = useCurrentUser();
+  const workspace = useCurrentWorkspace();
+  const workspaceId = workspace.id;
+  const view = useAppSelector((state) => selectReportListView(state, workspaceId));
+  const { data: flags = NO_FLAGS } = useGetWorkspaceFlagsQuery(workspaceId);
+  // The layout polls the list; this subscription shares its cache entry.
+  const { data: reports, isLoading, isError } = useGetReportsQuery(workspaceId);
+  const actions = useReportActions(workspaceId);
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const groups = useMemo(
+    () => orderReports(filterReports(reports ?? [], { ...view, search }, user.memberId), view.order, new Date()),
+    [reports, view, search, user.memberId],
+  );
+  const changeView = (change: Partial<ReportListView>) =>
+    dispatch(reportListViewChanged({ workspaceId, view: change }));
+
+  async function create(template: ReportTemplate) {
+    setCreating(true);
+    const title = newReportTitle(template, new Date());
+    const created = await actions.create(template.type, title, templateConfig(template, flags, title));
+    setCreating(false);
+    if (created) navigate(reportPath(workspaceId, created));
+  }
+
+  function act(action: RowAction, report: ReportSummary) {
+    if (action === 'share') {
+      setSearchParams(
+        openDrawerParams(searchParams, 'share', { objectType: report.type, objectId: String(report.id) }),
+      );
+    } else if (action === 'duplicate') {
+      void actions.duplicate(report);
+    } else {
+      setDialog({ kind: action, report });
+    }
+  }
+
+  const filtered = search.trim() !== '' || view.ownership !== 'anyone' || view.type !== 'all';
+  let body;
+  if (isLoading) body = <Spinner className="or-page-spinner" aria-label="Loading reports" />;
+  else if (isError && !reports)
+    body = <NonIdealState icon="error" title="Could not load the reports" description="Please try again later." />;
+  else if (!reports?.length)
+    body = (
+      <NonIdealState
+        icon="document"
+        title="No reports yet"
+        description="Create your first report from a template above."
+      />
+    );
+  else if (groups.length === 0)
+    body = (
+      <NonIdealState
+        icon="search"
+        title="No matching reports"
+        description={filtered ? 'No report matches your search and filters.' : undefined}
+      />
+    );
+  else
+    body = (
+      <ReportList
+        workspaceId={workspaceId}
+        groups={groups}
+        locale={workspace.locale.replace('_', '-')}
+        onAction={act}
+      />
+    );
+
+  return (
+    <div className="or-reports-home">
+      <TemplateStrip templates={templatesFor(flags)} busy={creating} onPick={(template) => void create(template)} />
+      <section className="or-reports-section" aria-labelledby="or-reports-title">
+        <div className="or-reports-controls">
+          <H3 id="or-reports-title">Reports</H3>
+          <InputGroup
+            type="search"
+            leftIcon="search"
+            placeholder="Search reports"
+            aria-label="Search reports"
+            value={search}
+            onValueChange={setSearch}
+          />
+          <HTMLSelect
+            aria-label="Created by"
+            value={view.ownership}
+            options={ownershipOptions}
+            onChange={(event) => changeView({ ownership: event.currentTarget.value as OwnershipFilter })}
+          />
+          <HTMLSelect
+            aria-label="Report type"
+            value={view.type}
+            options={typeOptions}
+            onChange={(event) => changeView({ type: event.currentTarget.value as ReportListView['type'] })}
+          />
+          <HTMLSelect
+            aria-label="Order by"
+            value={view.order}
+            options={orderOptions}
+            onChange={(event) => changeView({ order: event.currentTarget.value as ReportOrder })}
+          />
+        </div>
+        {body}
+      </section>
+      {dialog?.kind === 'rename' && (
+        <RenameReportDialog
+          title={dialog.report.title}
+          onConfirm={(title) => void actions.rename(dialog.report, title)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteReportDialog onConfirm={() => void actions.remove(dialog.report)} onClose={() => setDialog(null)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import {
+  Button,
+  ButtonGroup,
+  Intent,
+  Menu,
+  MenuItem,
+  Popover,
+  SegmentedControl,
+  Tag,
+  Tooltip,
+} from '@blueprintjs/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { type Report } from '../../../contracts/reports';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { useGetAnnotationsQuery } from '../../annotations/annotationsApi';
+import { editModeSet, selectEditMode } from '../../dashboard/dashboardSlice';
+import { DateRangePicker } from '../../date-range/DateRangePicker';
+import { selectFirstDayOfWeek } from '../../prefs/prefsSlice';
+import {
+  discarded,
+  documentClosed,
+  documentEdited,
+  type DocumentView,
+  redone,
+  renamed,
+  undone,
+} from '../../report-document/reportDocumentSlice';
+import { SAVE_CHOICE_LABELS, saveChoices, shortcutOf } from '../../report-document/saveChoices';
+import { useSaveReport } from '../../report-document/useSaveReport';
+import { openDrawerParams } from '../../shell/drawers';
+import { can } from '../reportsApi';
+import { reportPath, useReportActions } from '../useReportActions';
+import { DeleteReportDialog, RenameReportDialog } from './ReportDialogs';
+
+export interface ReportToolbarProps {
+  /** The server copy: access and share levels, id and type. */
+  report: Report;
+  reportKey: string;
+  /** The local document being edited. */
+  document: DocumentView;
+}
+
+/** The report page toolbar (spec 2 §2); buttons the access level does not allow are not shown (spec 2 §6). */
+export function ReportToolbar({ report, reportKey: key, document }: ReportToolbarProps) {
+  const dispatch = useAppDispatch();
+  const { save, saving } = useSaveReport({ workspaceId: report.workspace_id, type: report.type, id: report.id });
+  const choices = saveChoices(report.access_level, report.share_level);
+  const [primary, ...more] = choices;
+  const weekStart = useAppSelector(selectFirstDayOfWeek);
+
+  const undo = useCallback(() => dispatch(undone({ key })), [dispatch, key]);
+  const redo = useCallback(() => dispatch(redone({ key })), [dispatch, key]);
+  useShortcuts({ undo, redo, save: () => document.dirty && !saving && void save(primary) });
+
+  return (
+    <div className="or-report-toolbar" role="toolbar" aria-label="Report toolbar">
+      <ButtonGroup variant="minimal">
+        <Tooltip content="Undo" placement="bottom">
+          <Button icon="undo" aria-label="Undo" disabled={!document.canUndo} onClick={undo} />
+        </Tooltip>
+        <Tooltip content="Redo" placement="bottom">
+          <Button icon="redo" aria-label="Redo" disabled={!document.canRedo} onClick={redo} />
+        </Tooltip>
+        <Button text="Discard" disabled={!document.dirty} onClick={() => dispatch(discarded({ key }))} />
+      </ButtonGroup>
+      <ButtonGroup>
+        <Button
+          intent={Intent.PRIMARY}
+          text={SAVE_CHOICE_LABELS[primary]}
+          disabled={!document.dirty}
+          loading={saving}
+          onClick={() => void save(primary)}
+        />
+        {more.length > 0 && (
+          <Popover
+            placement="bottom-end"
+            disabled={!document.dirty || saving}
+            content={
+              <Menu>
+                {more.map((choice) => (
+                  <MenuItem key={choice} text={SAVE_CHOICE_LABELS[choice]} onClick={() => void save(choice)} />
+                ))}
+              </Menu>
+            }
+          >
+            <Button
+              intent={Intent.PRIMARY}
+              icon="caret-down"
+              aria-label="More save choices"
+              disabled={!document.dirty || saving}
+            />
+          </Popover>
+        )}
+      </ButtonGroup>
+      {report.type === 'dashboard' && can.write(report.access_level) && <EditToggle reportKey={key} />}
+      {report.type === 'explorer_view' && 'dateField' in document.config && document.config.dateField && (
+        <Tag minimal icon="calendar">
+          {document.config.dateField}
+        </Tag>
+      )}
+      <DateRangePicker
+        value={document.config.dateRanges}
+        comparison={report.type === 'dashboard'}
+        weekStart={weekStart}
+        onApply={(dateRanges) => dispatch(documentEdited({ key, config: { ...document.config, dateRanges } }))}
+      />
+      <span className="or-report-toolbar-end">
+        <AnnotationsButton workspaceId={report.workspace_id} />
+        {can.share(report.access_level) && <ShareButton report={report} />}
+        <ReportMenu report={report} reportKey={key} />
+      </span>
+    </div>
+  );
+}
+
+function useShortcuts(actions: { undo: () => void; redo: () => void; save: () => void }) {
+  const { undo, redo, save } = actions;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const shortcut = shortcutOf(event);
+      if (!shortcut) return;
+      // The browser's own Ctrl+S (save the page) and undo would otherwise act as well.
+      event.preventDefault();
+      ({ undo, redo, save })[shortcut]();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [undo, redo, save]);
+}
+
+function EditToggle({ reportKey: key }: { reportKey: string }) {
+  const dispatch = useAppDispatch();
+  const editMode = useAppSelector((state) => selectEditMode(state, key));
+  return (
+    <SegmentedControl
+      aria-label="Edit or view"
+      small
+      options={[
+        { label: 'View', value: 'view' },
+        { label: 'Edit', value: 'edit' },
+      ]}
+      value={editMode ? 'edit' : 'view'}
+      onValueChange={(value) => dispatch(editModeSet({ key, editMode: value === 'edit' }))}
+    />
+  );
+}
+
+function AnnotationsButton({ workspaceId }: { workspaceId: number }) {
+  const [params, setParams] = useSearchParams();
+  const { data: annotations } = useGetAnnotationsQuery(workspaceId);
+  const count = annotations?.length ?? 0;
+  return (
+    <Button
+      variant="minimal"
+      icon="annotation"
+      aria-label={`Annotations (${count})`}
+      onClick={() => setParams(openDrawerParams(params, 'annotations'))}
+      endIcon={
+        count > 0 ? (
+          <Tag round intent={Intent.PRIMARY} className="or-report-badge">
+            {count}
+          </Tag>
+        ) : undefined
+      }
+    />
+  );
+}
+
+function ShareButton({ report }: { report: Report }) {
+  const [params, setParams] = useSearchParams();
+  return (
+    <Button
+      variant="minimal"
+      icon="people"
+      text="Share"
+      onClick={() =>
+        setParams(openDrawerParams(params, 'share', { objectType: report.type, objectId: String(report.id) }))
+      }
+    />
+  );
+}
+
+function ReportMenu({ report, reportKey: key }: { report: Report; reportKey: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const actions = useReportActions(report.workspace_id);
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+
+  const duplicate = async () => {
+    const copy = await actions.duplicate(report);
+    if (copy) void navigate(reportPath(report.workspace_id, copy));
+  };
+  const rename = async (title: string) => {
+    const result = await actions.rename(report, title);
+    if (result) dispatch(renamed({ key, report: result }));
+  };
+  const remove = async () => {
+    if (!(await actions.remove(report))) return;
+    dispatch(documentClosed({ key }));
+    void navigate(reportPath(report.workspace_id));
+  };
+
+  return (
+    <>
+      <Popover
+        placement="bottom-end"
+        content={
+          <Menu>
+            <MenuItem icon="duplicate" text="Duplicate" onClick={() => void duplicate()} />
+            {can.write(report.access_level) && (
+              <MenuItem icon="edit" text="Rename" onClick={() => setDialog('rename')} />
+            )}
+            {can.delete(report.access_level) && (
+              <MenuItem icon="trash" text="Delete" intent={Intent.DANGER} onClick={() => setDialog('delete')} />
+            )}
+          </Menu>
+        }
+      >
+        <Button variant="minimal" icon="more" aria-label="Report menu" />
+      </Popover>
+      {dialog === 'rename' && (
+        <RenameReportDialog
+          title={report.title}
+          onConfirm={(title) => void rename(title)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && <DeleteReportDialog onConfirm={() => void remove()} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { Button, ContextMenu, EditableText, Icon, Menu, MenuItem } from '@blueprintjs/core';
+import { type UnknownAction } from '@reduxjs/toolkit';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { type AccessLevel } from '../../../contracts/reports';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
+import { ReportTypeIcon, TruncatedLabel } from '../../reports/components/ReportLabel';
+import { can, useGetReportsQuery } from '../../reports/reportsApi';
+import { reportPath, useReportActions } from '../../reports/useReportActions';
+import {
+  allTabsClosed,
+  homeTabOpened,
+  otherTabsClosed,
+  selectWorkspaceTabs,
+  sameTab,
+  tabClosed,
+  type ReportTab,
+  type ReportTabRef,
+} from '../tabsSlice';
+import './TabStrip.css';
+
+export interface TabStripProps {
+  workspaceId: number;
+}
+
+const keyOf = (tab: ReportTabRef) => `${tab.objectType}/${tab.objectId}`;
+
+/**
+ * The workspace's open reports (spec 2 §2 Tab strip): the fixed Home tab first, then one tab per report. A click
+ * goes to the tab's route; closing moves to whichever tab the slice focuses next.
+ */
+export function TabStrip({ workspaceId }: TabStripProps) {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const { tabs, active } = useAppSelector((state) => selectWorkspaceTabs(state, workspaceId));
+  const { data: reports } = useGetReportsQuery(workspaceId);
+  const actions = useReportActions(workspaceId);
+  const [editing, setEditing] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const activeKey = active ? keyOf(active) : 'home';
+
+  // With many tabs the strip scrolls: keep the focused one in view (jsdom has no scrollIntoView).
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey]);
+
+  const pathOf = (tab: ReportTabRef | null) =>
+    reportPath(workspaceId, tab && { type: tab.objectType, id: tab.objectId });
+  /** Until the list says otherwise, a tab is treated as read-only. */
+  const levelOf = (tab: ReportTabRef): AccessLevel =>
+    reports?.find((report) => report.type === tab.objectType && report.id === tab.objectId)?.access_level ?? 'read';
+
+  /** Dispatches a closing event and, when it moved the focus, follows it to the newly focused tab's route. */
+  function closeAndFollow(action: UnknownAction) {
+    const before = pathOf(selectWorkspaceTabs(store.getState(), workspaceId).active);
+    dispatch(action);
+    const after = pathOf(selectWorkspaceTabs(store.getState(), workspaceId).active);
+    if (after !== before) navigate(after);
+  }
+
+  function rename(tab: ReportTab, title: string) {
+    setEditing(null);
+    void actions.rename({ type: tab.objectType, id: tab.objectId, title: tab.title }, title);
+  }
+
+  const startRenaming = (tab: ReportTab) => {
+    if (can.write(levelOf(tab))) setEditing(keyOf(tab));
+  };
+
+  return (
+    <div className="or-tab-strip">
+      <div ref={listRef} role="tablist" aria-label="Open reports" className="or-tabs">
+        <div
+          role="tab"
+          aria-label="Home"
+          aria-selected={active === null}
+          tabIndex={0}
+          className="or-tab or-tab-home"
+          onClick={() => navigate(pathOf(null))}
+          onKeyDown={(event) => event.key === 'Enter' && navigate(pathOf(null))}
+        >
+          <Icon icon="home" />
+        </div>
+        {tabs.map((tab) => {
+          const ref = { workspaceId, objectType: tab.objectType, objectId: tab.objectId };
+          const title = tab.title || 'Loading…';
+          const isActive = sameTab(tab, active);
+          return (
+            <ContextMenu
+              key={keyOf(tab)}
+              className={`or-tab${isActive ? ' or-tab-active' : ''}`}
+              content={
+                <Menu>
+                  <MenuItem text="Close" onClick={() => closeAndFollow(tabClosed(ref))} />
+                  <MenuItem text="Close others" onClick={() => closeAndFollow(otherTabsClosed(ref))} />
+                  <MenuItem text="Close all" onClick={() => closeAndFollow(allTabsClosed({ workspaceId }))} />
+                  <MenuItem text="Rename" disabled={!can.write(levelOf(tab))} onClick={() => startRenaming(tab)} />
+                </Menu>
+              }
+            >
+              {editing === keyOf(tab) ? (
+                <EditableText
+                  className="or-tab-title"
+                  defaultValue={tab.title}
+                  isEditing
+                  selectAllOnFocus
+                  customInputAttributes={{ 'aria-label': 'Report name' }}
+                  onConfirm={(value) => rename(tab, value)}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <div
+                  role="tab"
+                  aria-label={title}
+                  aria-selected={isActive}
+                  tabIndex={0}
+                  className="or-tab-title"
+                  onClick={() => navigate(pathOf(tab))}
+                  onDoubleClick={() => startRenaming(tab)}
+                  onKeyDown={(event) => event.key === 'Enter' && navigate(pathOf(tab))}
+                >
+                  <ReportTypeIcon type={tab.objectType} />
+                  <TruncatedLabel text={title} />
+                </div>
+              )}
+              <Button
+                minimal
+                small
+                icon="cross"
+                aria-label={`Close ${title}`}
+                onClick={() => closeAndFollow(tabClosed(ref))}
+              />
+            </ContextMenu>
+          );
+        })}
+      </div>
+      <Button
+        minimal
+        icon="plus"
+        aria-label="Open Home tab"
+        title="Open Home tab"
+        onClick={() => {
+          dispatch(homeTabOpened({ workspaceId }));
+          navigate(pathOf(null));
+        }}
+      />
+    </div>
+  );
+}
