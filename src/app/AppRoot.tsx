@@ -25,7 +25,8 @@ function dataModelWorkspaceId(pathname: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function WorkspaceBlocked({ kind }: { kind: 'suspended' | 'cancelled' }) {
+/** The notice page of a suspended or cancelled workspace (spec 1); the public report page shows it too. */
+export function WorkspaceBlocked({ kind }: { kind: 'suspended' | 'cancelled' }) {
   return (
     <NonIdealState
       className="or-page"

@@ -48,7 +48,13 @@ export const routes: RouteObject[] = [
       { path: 'impersonate/exit', element: <ServerNavigation /> },
       { path: 'info/no-workspaces', element: <NoWorkspacesPage /> },
       { path: 'changes', element: <ChangesPage /> },
-      placeholder('reports/:reportId', 'Public report'),
+      {
+        path: 'reports/:reportId',
+        lazy: () =>
+          import(/* webpackChunkName: "public-report" */ '../features/public-report/PublicReportPage').then(
+            ({ PublicReportPage }) => ({ Component: PublicReportPage }),
+          ),
+      },
       {
         path: 'workspaces/:workspaceId',
         lazy: () => settingsPages().then((m) => ({ Component: m.WorkspaceLayout })),

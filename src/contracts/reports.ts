@@ -244,9 +244,14 @@ export const permissionListResponseSchema = z.object({ data: z.array(permissionS
 
 /** A publicly shared report as GET /reports/{id}/config answers it. */
 export const publicReportResponseSchema = z.object({
-  data: reportSchema
-    .pick({ id: true, type: true, title: true, config: true, version: true })
-    .extend({ modifiedAt: z.string(), access_level: z.literal('read'), share_level: z.literal('public') }),
+  data: reportSchema.pick({ id: true, type: true, title: true, config: true, version: true }).extend({
+    // Read by its type (reportConfigSchema): both config schemas accept any object, so a union of them always
+    // takes the dashboard's and strips an explorer view's fields.
+    config: z.unknown(),
+    modifiedAt: z.string(),
+    access_level: z.literal('read'),
+    share_level: z.literal('public'),
+  }),
 });
 
 /** The workspace of a publicly shared report: enough for its page and its suspended or cancelled notices. */

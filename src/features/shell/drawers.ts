@@ -2,8 +2,9 @@
 export const DRAWER_PREFIX = 'drawer.';
 
 /**
- * Every drawer of the product. The shell's DrawerHost renders the workspace-wide ones; a report page renders
- * its own (share, configure-dashboard-widget, kpi-widget), as they need the report being edited.
+ * Every drawer of the product. The shell's DrawerHost renders the workspace-wide ones and 'share' (opened from
+ * the reports home and a report's toolbar); a dashboard renders its own (configure-dashboard-widget,
+ * kpi-widget), as they need the report being edited.
  */
 export const drawerTypes = [
   'demo',

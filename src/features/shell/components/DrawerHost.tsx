@@ -5,6 +5,7 @@ import { type Me } from '../../../contracts/me';
 import { type Workspace } from '../../../contracts/workspaces';
 import { AnnotationsDrawerBody } from '../../annotations/AnnotationsDrawer';
 import { usePatchMeMutation } from '../../auth/authApi';
+import { ShareDrawerBody } from '../../sharing/ShareDrawer';
 import { closeDrawerParams, drawerFromParams, DRAWER_PREFIX, openDrawerParams } from '../drawers';
 import { DemoDrawerBody } from './ShellBanners';
 
@@ -80,6 +81,16 @@ export function DrawerHost({ user, workspace }: DrawerHostProps) {
             workspaceId={workspace.id}
             start={params.get(`${DRAWER_PREFIX}start`)}
             end={params.get(`${DRAWER_PREFIX}end`)}
+          />
+        )}
+      </Drawer>
+      <Drawer isOpen={drawer.type === 'share'} onClose={close} title="Sharing" size="420px">
+        {drawer.type === 'share' && (
+          <ShareDrawerBody
+            workspaceId={workspace.id}
+            objectType={params.get(`${DRAWER_PREFIX}objectType`)}
+            objectId={params.get(`${DRAWER_PREFIX}objectId`)}
+            currentUserId={user.memberId}
           />
         )}
       </Drawer>

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API_HEADERS, drawerNamed, signIn } from './support';
+
+/** Signs in as the demo user and answers the Acme Retail workspace id, with the getting-started drawer off. */
+async function openAcme(page: Page): Promise<number> {
+  await signIn(page, 'demo@example.com');
+  await expect(page).toHaveURL(/\/workspaces\/\d+/);
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    showGettingStarted: boolean;
+    workspaces: { id: number; name: string }[];
+  };
+  if (me.showGettingStarted) {
+    const patched = await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
+    expect(patched.ok()).toBe(true);
+  }
+  const acme = me.workspaces.find((workspace) => workspace.name === 'Acme Retail')?.id;
+  expect(acme).toBeDefined();
+  return acme!;
+}
+
+test('share with a member and publicly; the link works signed out and fails once revoked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const workspaceId = await openAcme(page);
+  const title = `Shared ${Date.now().toString(36)}`;
+  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
+    headers: API_HEADERS,
+    data: {
+      title,
+      config: {
+        title,
+        widgets: [{ id: 'w1', type: 'table', title: 'Sent by country', dimensions: ['country'], metrics: ['sent'] }],
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await page.goto(
+    `/workspaces/${workspaceId}/reports/dashboard/${reportId}` +
+      `?drawer.type=share&drawer.objectType=dashboard&drawer.objectId=${reportId}`,
+  );
+  const drawer = drawerNamed(page, 'Sharing');
+  await expect(drawer.getByText('Only you can access this report')).toBeVisible();
+  const people = drawer.getByRole('region', { name: 'People with access' }).getByRole('listitem');
+  await expect(people.first()).toContainText('(You)');
+  await expect(people.first()).toContainText('Full access');
+  await expect(people.last()).toContainText('Everyone in the workspace');
+
+  // Sanne de Vries is the other seeded member of Acme Retail.
+  const share = drawer.getByRole('button', { name: 'Share' });
+  await expect(share).toBeDisabled();
+  await drawer.getByText('Sanne de Vries').click();
+  await expect(drawer.getByRole('button', { name: 'Access of the people chosen' })).toHaveText('Can view');
+  await expect(share).toBeEnabled();
+  await share.click();
+  await expect(people.filter({ hasText: 'Sanne de Vries' })).toContainText('Can view');
+  await expect(drawer.getByText('Only selected people can access this report')).toBeVisible();
+  await expect(drawer.getByText('There are no other people in this workspace to share this view with.')).toBeVisible();
+  const entries = (await (
+    await page.request.get(`/api/workspaces/${workspaceId}/permissions?object_type=dashboard&object_id=${reportId}`)
+  ).json()) as { data: { subjectName: string; accessLevel: string }[] };
+  expect(entries.data.find((entry) => entry.subjectName === 'Sanne de Vries')?.accessLevel).toBe('read');
+
+  // The public link: on, its address, and the page a signed-out visitor sees.
+  const address = drawer.getByRole('textbox', { name: 'Public link address' });
+  await expect(address).toBeHidden();
+  await drawer.getByText('Public link', { exact: true }).click();
+  await expect(address).toBeVisible();
+  await expect(drawer.getByText('Anyone on the internet with the link can access this report')).toBeVisible();
+  const url = await address.inputValue();
+  expect(url).toBe(new URL(`/reports/${reportId}`, page.url()).href);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  // The widget's dataset comes through the public link, without sign-in.
+  const datasetPath = `/api/reports/${reportId}/datasets/campaign_metrics_by_send_date`;
+  const datasetServed = visitor.waitForResponse((response) => new URL(response.url()).pathname === datasetPath);
+  await visitor.goto(url);
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByText('Acme Retail')).toBeVisible();
+  await expect(visitor.getByText('Sent by country')).toBeVisible();
+  expect((await datasetServed).status()).toBe(200);
+  await expect(visitor).toHaveURL(url);
+
+  // Turning it off: the open page fails at its next refetch (every 10 s), and a reload too.
+  await drawer.getByText('Public link', { exact: true }).click();
+  await expect(address).toBeHidden();
+  await expect(drawer.getByText('Only selected people can access this report')).toBeVisible();
+  await expect(visitor.getByText('View not found')).toBeVisible({ timeout: 20_000 });
+  await expect(visitor.getByRole('heading', { name: title })).toBeHidden();
+  await expect(visitor.getByText('Sent by country')).toBeHidden();
+  expect((await visitor.request.get(datasetPath)).status()).toBe(404);
+  await visitor.reload();
+  await expect(visitor.getByText('View not found')).toBeVisible();
+  await expect(visitor.getByText(title)).toBeHidden();
+  await visitorContext.close();
+});

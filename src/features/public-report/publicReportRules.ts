@@ -1,0 +1,65 @@
+import { getCatalogueDataset } from '../../contracts/catalogue';
+import { type WorkspaceStatus } from '../../contracts/common';
+import { type ExplorerConfig, explorerConfigSchema } from '../../contracts/reports';
+
+/** The public page's messages (spec 2 §8 Public report messages). */
+export const NO_OR_INVALID_URL = 'No or invalid url';
+export const VIEW_NOT_FOUND = 'View not found';
+
+/** The report id of /reports/{reportId}, or null when there is none or it is not a report id. */
+export function publicReportIdOf(param: string | undefined): number | null {
+  if (param === undefined || !/^[1-9][0-9]{0,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** What one public call has given so far. */
+export interface PublicCall {
+  hasData: boolean;
+  /** The HTTP status of its last failure; 'failed' for a failure without one (network); undefined if none. */
+  error?: number | 'failed';
+}
+
+export type PublicPage = 'invalid' | 'loading' | 'notFound' | 'suspended' | 'cancelled' | 'error' | 'report';
+
+/**
+ * Which page /reports/{reportId} shows. A not-found answer wins over anything loaded before: the link was
+ * turned off (or the report deleted), so what an earlier call showed must go at once.
+ */
+export function publicPageOf(
+  reportId: number | null,
+  report: PublicCall,
+  workspace: PublicCall & { status?: WorkspaceStatus },
+): PublicPage {
+  if (reportId === null) return 'invalid';
+  if (report.error === 404 || workspace.error === 404) return 'notFound';
+  if (workspace.status === 'suspended' || workspace.status === 'cancelled') return workspace.status;
+  // Any other failure keeps what was shown: a refetch lost on the network says nothing about the link.
+  if ((report.error !== undefined && !report.hasData) || (workspace.error !== undefined && !workspace.hasData)) {
+    return 'error';
+  }
+  return report.hasData && workspace.hasData ? 'report' : 'loading';
+}
+
+export interface ExplorerSummary {
+  dataset: string;
+  dateField: string | null;
+  columns: string[];
+  pivotMode: boolean;
+}
+
+/** What a read-only visitor is told of an explorer view: its dataset, date field and visible columns. */
+export function explorerSummaryOf(config: unknown): ExplorerSummary | null {
+  const parsed = explorerConfigSchema.safeParse(config);
+  if (!parsed.success) return null;
+  const view: ExplorerConfig = parsed.data;
+  const dataset = getCatalogueDataset(view.dataset);
+  const label = (fieldId: string) => dataset?.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
+  const dateField = view.dateField ?? dataset?.dateField ?? null;
+  return {
+    dataset: dataset?.title ?? view.dataset,
+    dateField: dateField === null ? null : label(dateField),
+    columns: (view.columns ?? view.view ?? []).filter((column) => !column.hide).map((column) => label(column.colId)),
+    pivotMode: view.pivotMode ?? false,
+  };
+}
