@@ -1,0 +1,333 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Browser, type Page, chromium } from '@playwright/test';
+import { chromiumPath } from '../scripts/chromium';
+import { freePort } from '../scripts/freePort';
+import { generateWorkspaceDatasets, readManifest, workspaceDatasetDir } from '../server/datasets/generate';
+import { type Widget } from '../src/contracts/reports';
+import { ENGINE_QUERY_MEASURE } from '../src/workers/pool';
+import { BENCH_DATASET } from './engineDashboard';
+
+/**
+ * npm run bench:dashboard [-- --rows 1000000 --repeats 3 --screenshot dashboard.png]
+ * The production build and server, a 12-widget dashboard on the demo user's workspace with `--rows` rows, in
+ * headless Chromium: time from navigation to every widget rendered (cold: fresh browser; warm: reload with the
+ * dataset in the HTTP cache), and from applying a new date range to every widget rendered again, next to the
+ * engine's own time for the same queries (the spans the pool leaves in the performance timeline).
+ */
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    repeats: { type: 'string', default: '3' },
+    'end-date': { type: 'string', default: '2026-11-21' },
+    screenshot: { type: 'string' },
+  },
+});
+const rows = Number(values.rows);
+const repeats = Number(values.repeats);
+const endDate = values['end-date'];
+const API_HEADERS = { 'X-Requested-With': 'openrate' };
+const DEMO_EMAIL = 'demo@example.com';
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+/** The 12 widgets: the same mix as the engine benchmark's dashboard, all on one dataset. */
+function benchWidgets(): Widget[] {
+  const base = { dataset: BENCH_DATASET };
+  const notTransactional = [{ member: 'campaign_type', operator: 'notEquals', values: ['transactional'] }];
+  const widgets: Omit<Widget, 'id' | 'layout'>[] = [
+    {
+      ...base,
+      type: 'campaign_performance',
+      title: 'KPI cards',
+      metrics: ['sent_unique', 'sent', 'open_rate', 'click_to_open_rate', 'cto_unique', 'sessions', 'revenue'],
+      filters: notTransactional,
+      visualizationSettings: { display: { type: 'grid' } },
+    },
+    { ...base, type: 'graph', title: 'Rates', metrics: ['sent', 'open_rate', 'click_rate'] },
+    {
+      ...base,
+      type: 'graph',
+      title: 'Revenue',
+      metrics: ['revenue', 'transactions'],
+      visualizationSettings: { chart: { chartType: 'bar', groupMode: 'grouped' } },
+    },
+    { ...base, type: 'list', title: 'Countries', dimension: 'country', metrics: ['sent'], limit: 10 },
+    {
+      ...base,
+      type: 'list',
+      title: 'Campaigns by revenue',
+      dimension: 'campaign_name',
+      metrics: ['revenue'],
+      limit: 10,
+    },
+    {
+      ...base,
+      type: 'table',
+      title: 'By campaign type',
+      dimensions: ['campaign_type'],
+      metrics: ['sent_unique', 'sent', 'open', 'opens', 'clicks_unique', 'transactions'],
+    },
+    {
+      ...base,
+      type: 'table',
+      title: 'By list',
+      dimensions: ['list_name'],
+      metrics: ['open_rate', 'click_rate', 'conversion_rate'],
+    },
+    {
+      ...base,
+      type: 'high_low',
+      title: 'Highs and lows',
+      dimension: 'campaign_name',
+      metrics: ['open_rate', 'click_rate'],
+    },
+    {
+      ...base,
+      type: 'funnel',
+      title: 'Funnel',
+      metrics: ['sent_unique', 'sent', 'delivered', 'open', 'opens', 'clicks_unique', 'transactions'],
+      funnelMetrics: ['sent_unique', 'sent', 'delivered', 'open', 'opens', 'clicks_unique', 'transactions'],
+      conversionMetric: 'transactions',
+    },
+    {
+      ...base,
+      type: 'graph',
+      title: 'Revenue per integration',
+      metrics: ['revenue'],
+      groupBy: ['integration_name'],
+    },
+    {
+      ...base,
+      type: 'campaign_performance',
+      title: 'Revenue',
+      metrics: ['revenue', 'transactions'],
+      visualizationSettings: { display: { type: 'card' } },
+    },
+    { ...base, type: 'table', title: 'By country', dimensions: ['country'], metrics: ['sent', 'revenue'] },
+  ];
+  return widgets.map((widget, index) => ({
+    ...widget,
+    id: `bench-${index + 1}`,
+    layout: { x: (index % 2) * 12, y: Math.floor(index / 2) * 24, w: 12, h: 24 },
+  }));
+}
+
+async function ensureData(): Promise<string> {
+  const dataDir = path.resolve('var/bench', String(rows));
+  const dir = workspaceDatasetDir(dataDir, 1);
+  const manifest = readManifest(dir);
+  if (!manifest || manifest.params.rows !== rows || manifest.params.endDate !== endDate) {
+    console.log(`Generating ${rows} rows into var/bench/${rows} …`);
+    await generateWorkspaceDatasets(dataDir, 1, { rows, seed: 2, endDate });
+  }
+  return dir;
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error('The server did not start');
+}
+
+/** Signs the demo user in through the e-mail code of the development outbox; answers the session cookies. */
+async function signIn(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Email' }).click();
+  await page.getByLabel('Email address').fill(DEMO_EMAIL);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 60_000 });
+  let code: string | null = null;
+  while (!code) {
+    const outbox = (await (await page.request.get(`/api/dev/outbox?to=${DEMO_EMAIL}`)).json()) as {
+      data: { code: string | null }[];
+    };
+    code = outbox.data.find((message) => message.code)?.code ?? null;
+  }
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/workspaces\/\d+/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Resolves when every widget card shows its content: none loading, every plotly chart drawn. */
+async function allRendered(page: Page, widgets: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    (count) => {
+      const cards = document.querySelectorAll('[data-widget-id]');
+      if (cards.length !== count) return false;
+      for (const card of cards) {
+        if (card.querySelector('[aria-busy="true"]')) return false;
+        const plot = card.querySelector('.js-plotly-plot, .bp6-spinner');
+        if (plot && !plot.querySelector('.main-svg')) return false;
+      }
+      return performance.now();
+    },
+    widgets,
+    { polling: 'raf', timeout: 600_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** The engine's time for the queries run since `since`: from the first start to the last end. */
+async function engineSpan(page: Page, since: number): Promise<{ spanMs: number; queries: number; lastEnd: number }> {
+  return page.evaluate(
+    ({ name, since }) => {
+      const entries = performance.getEntriesByName(name).filter((entry) => entry.startTime >= since);
+      if (!entries.length) return { spanMs: 0, queries: 0, lastEnd: since };
+      const first = Math.min(...entries.map((entry) => entry.startTime));
+      const lastEnd = Math.max(...entries.map((entry) => entry.startTime + entry.duration));
+      return { spanMs: lastEnd - first, queries: entries.length, lastEnd };
+    },
+    { name: ENGINE_QUERY_MEASURE, since },
+  );
+}
+
+interface Run {
+  renderMs: number;
+  engineMs: number;
+  queries: number;
+}
+
+async function main() {
+  if (!fs.existsSync(path.resolve('dist/index.html'))) {
+    console.error('No production build found: run `npm run build` first.');
+    process.exit(1);
+  }
+  const sourceDir = await ensureData();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-dashboard-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const storageState = await signIn(browser, baseURL);
+    const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
+    const me = (await (await context.request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
+    const workspace = me.workspaces.find((candidate) => candidate.name === 'Acme Retail');
+    if (!workspace) throw new Error('The demo workspace Acme Retail is missing');
+    // The workspace reads the benchmark's rows: the server serves a manifest it finds and does not regenerate it.
+    fs.mkdirSync(path.join(dataDir, 'datasets'), { recursive: true });
+    fs.symlinkSync(sourceDir, workspaceDatasetDir(dataDir, workspace.id), 'dir');
+
+    const widgets = benchWidgets();
+    const created = await context.request.post(`/api/workspaces/${workspace.id}/reports/dashboard`, {
+      headers: API_HEADERS,
+      data: {
+        title: `Benchmark dashboard ${Date.now()}`,
+        config: {
+          flags: ['grid_layout'],
+          widgets,
+          dateRanges: { main: { preset: 'last_90_days' }, compare: { preset: 'preceding_period' } },
+        },
+      },
+    });
+    if (!created.ok()) throw new Error(`Creating the dashboard failed: ${created.status()} ${await created.text()}`);
+    const { data: report } = (await created.json()) as { data: { id: number } };
+    const url = `/workspaces/${workspace.id}/reports/dashboard/${report.id}`;
+    await context.close();
+
+    const cold: Run[] = [];
+    const warm: Run[] = [];
+    const dateChange: Run[] = [];
+    for (let round = 0; round < repeats; round++) {
+      // Cold: a fresh browser context (no HTTP cache, no workers): download, start the engine, query, render.
+      const fresh = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
+      const page = await fresh.newPage();
+      await page.goto(url);
+      let rendered = await allRendered(page, widgets.length);
+      const failed = await page.locator('[data-widget-id]:has([role="alert"])').count();
+      if (failed) throw new Error(`${failed} widgets show an error instead of their numbers`);
+      if (round === 0 && values.screenshot) await page.screenshot({ path: values.screenshot });
+      let engine = await engineSpan(page, 0);
+      cold.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
+
+      // Warm: the same tab reloaded: the dataset comes from the HTTP cache, the engine starts again.
+      await page.reload();
+      rendered = await allRendered(page, widgets.length);
+      engine = await engineSpan(page, 0);
+      warm.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
+
+      // A date change: every widget queries again; render-complete against the engine's span for those queries.
+      for (const preset of ['Last 28 days', 'Last 14 days']) {
+        await page.locator('.or-range-button').click();
+        await page.getByRole('menuitem', { name: preset }).click();
+        const clicked = await page.evaluate(() => performance.now());
+        await page.getByRole('button', { name: 'Apply' }).click();
+        // The widgets switch to loading in the commit that applies the range, before any query can end: once a
+        // query of the new range has finished, 'no widget loading' means every widget shows the new range.
+        await page.waitForFunction(
+          ({ name, since }) => performance.getEntriesByName(name).some((entry) => entry.startTime >= since),
+          { name: ENGINE_QUERY_MEASURE, since: clicked },
+          { polling: 'raf', timeout: 600_000 },
+        );
+        rendered = await allRendered(page, widgets.length);
+        engine = await engineSpan(page, clicked);
+        dateChange.push({ renderMs: rendered - clicked, engineMs: engine.spanMs, queries: engine.queries });
+      }
+      await fresh.close();
+    }
+
+    const row = (name: string, runs: Run[]) => {
+      const render = median(runs.map((run) => run.renderMs));
+      const engine = median(runs.map((run) => run.engineMs));
+      return `| ${name} | ${ms(render)} | ${ms(engine)} | ${(render / engine).toFixed(2)} | ${median(runs.map((run) => run.queries))} |`;
+    };
+    console.log(`\nDashboard of ${widgets.length} widgets on ${BENCH_DATASET}, ${rows} rows (median of ${repeats}):`);
+    console.log('| scenario | render complete | engine | ratio | queries |');
+    console.log('|---|---|---|---|---|');
+    console.log(row('cold (navigation → rendered; engine: navigation → last query done)', cold));
+    console.log(row('warm reload (same)', warm));
+    console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
+  } finally {
+    await browser.close();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
