@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { workspaceDatasetDir } from '../server/datasets/generate';
 import { API_HEADERS, drawerNamed, signIn } from './support';
 
 const SCREENSHOTS = path.resolve('bench/out');
@@ -199,4 +201,96 @@ test('build a grid dashboard from the palette, move and resize, save, reload and
   await settled();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-dark.png'), fullPage: true });
   await page.evaluate(() => window.localStorage.removeItem('darkMode'));
+});
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The days of the range the picker's button shows ('Last 7 days: 15 Nov 2026 – 21 Nov 2026'). */
+function shownRange(label: string): { start: string; end: string } {
+  const days = [...label.matchAll(/(\d{1,2}) ([A-Z][a-z]{2}) (\d{4})/g)].map(
+    ([, day, month, year]) => `${year}-${String(MONTHS.indexOf(month) + 1).padStart(2, '0')}-${day.padStart(2, '0')}`,
+  );
+  expect(days).toHaveLength(2);
+  return { start: days[0], end: days[1] };
+}
+
+test('ten quick date changes never show a number of another range', async ({ page }) => {
+  test.setTimeout(300_000);
+  const workspaceId = await openAcme(page);
+  const title = `Dates ${Date.now().toString(36)}`;
+  const widget = {
+    id: 'sent-card',
+    type: 'campaign_performance',
+    title: 'Sent',
+    dataset: 'campaign_metrics_by_send_date',
+    metrics: ['sent'],
+    visualizationSettings: { display: { type: 'card' } },
+    layout: { x: 0, y: 0, w: 8, h: 8 },
+  };
+  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
+    headers: API_HEADERS,
+    data: {
+      title,
+      config: { title, flags: ['grid_layout'], widgets: [widget], dateRanges: { compare: { preset: 'disabled' } } },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  const value = widgetCard(page, 'Sent').locator('.or-kpi-value');
+  await expect(value).toBeVisible({ timeout: 120_000 });
+
+  // The truth, computed apart from the product: native DuckDB over the Parquet file the server keeps.
+  const parquet = path.join(
+    workspaceDatasetDir(process.env.E2E_DATA_DIR ?? './var/e2e', workspaceId),
+    'campaign_metrics_by_send_date.parquet',
+  );
+  const duckdb = await (await DuckDBInstance.create(':memory:')).connect();
+  const expected = async ({ start, end }: { start: string; end: string }) => {
+    const reader = await duckdb.runAndReadAll(
+      `SELECT COALESCE(SUM(sent), 0)::DOUBLE AS total FROM read_parquet('${parquet.replace(/'/g, "''")}')
+       WHERE send_date BETWEEN DATE '${start}' AND DATE '${end}'`,
+    );
+    // Acme Retail's locale is nl_NL: dots group the thousands.
+    return new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 3 }).format(Number(reader.getRows()[0][0]));
+  };
+
+  const button = page.locator('.or-range-button');
+  const presets = [
+    'Last 7 days',
+    'Last 14 days',
+    'This month',
+    'Last 28 days',
+    'Last month',
+    'Last 90 days',
+    'This week',
+    'Last quarter',
+    'Last week',
+    'Last 30 days',
+  ];
+  // Every (range shown, number shown) pair the page ever displays, recorded by the page itself as it changes.
+  await page.evaluate(() => {
+    const seen: [string, string][] = [];
+    (window as unknown as { seenPairs: [string, string][] }).seenPairs = seen;
+    const record = () => {
+      const shown = document.querySelector('[data-widget-id] .or-kpi-value')?.textContent;
+      const label = document.querySelector('.or-range-button')?.textContent;
+      if (shown && label && seen.at(-1)?.join() !== [label, shown].join()) seen.push([label, shown]);
+    };
+    record();
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  for (const preset of presets) {
+    await button.click();
+    await page.getByRole('menuitem', { name: preset }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+  }
+  const last = shownRange(await button.innerText());
+  await expect(value).toHaveText(await expected(last), { timeout: 120_000 });
+  const pairs = await page.evaluate(() => (window as unknown as { seenPairs: [string, string][] }).seenPairs);
+  // At least the first range's number and the last one's.
+  expect(pairs.length).toBeGreaterThanOrEqual(2);
+  for (const [label, shown] of pairs)
+    expect(`${label}: ${shown}`).toBe(`${label}: ${await expected(shownRange(label))}`);
+  duckdb.closeSync();
 });
