@@ -109,6 +109,24 @@ test('a pending change is saved when the widget goes away', async () => {
   expect(onChange.mock.calls[0][0].content).toContain('<h2 style="text-align: right">Q3 results</h2>');
 });
 
+test('a pending change is saved at once when focus leaves the widget (a click on Save)', async () => {
+  const onChange = jest.fn();
+  render(
+    <>
+      <RichTextWidget widget={widget} context={context(true)} onChange={onChange} />
+      <button type="button">Save</button>
+    </>,
+  );
+  const blockType = screen.getByRole('combobox', { name: 'Block type' });
+  blockType.focus();
+  fireEvent.change(blockType, { target: { value: 'subtitle' } });
+  await settle();
+  expect(onChange).not.toHaveBeenCalled();
+  fireEvent.blur(blockType, { relatedTarget: screen.getByRole('button', { name: 'Save' }) });
+  expect(onChange).toHaveBeenCalledTimes(1);
+  expect(onChange.mock.calls[0][0].content).toContain('<h6 style="text-align: center">Q3 results</h6>');
+});
+
 test('content changed from outside (undo) replaces what the editor shows', () => {
   const { rerender } = render(<RichTextWidget widget={widget} context={context(false)} />);
   rerender(<RichTextWidget widget={{ ...widget, content: '<p>Restored</p>' }} context={context(false)} />);

@@ -80,12 +80,21 @@ export function RichTextWidget({ widget, context, onChange }: WidgetProps) {
   useEffect(() => () => save.flush(), [save]);
 
   return (
-    <RichTextEditor
-      key={generation}
-      content={content}
-      editable={editable}
-      onValue={(value) => save(serializeRichText(value))}
-    />
+    // Focus leaving the widget (a click on Save, on the date picker) saves at once: the report's Save must never
+    // miss the last keystrokes still waiting for the debounce.
+    <div
+      className="or-rich-text-widget"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) save.flush();
+      }}
+    >
+      <RichTextEditor
+        key={generation}
+        content={content}
+        editable={editable}
+        onValue={(value) => save(serializeRichText(value))}
+      />
+    </div>
   );
 }
 
