@@ -108,6 +108,14 @@ test('build a grid dashboard from the palette, move and resize, save, reload and
   await expect(widgetCard(page, 'Table')).toBeVisible();
   await closeConfigureDrawer(page);
   await expect.poll(async () => (await widgetCard(page, 'Table').boundingBox())?.y ?? 0).toBeGreaterThan(funnelBox.y);
+  // The rest of the palette by click (the keyboard's way in): each lands at the bottom, selected, configure open.
+  for (const type of ['High & low', 'Subscriber growth']) {
+    await palette.getByRole('button', { name: 'Back to the palette' }).click();
+    await palette.getByRole('button', { name: type }).click();
+    await expect(widgetCard(page, type)).toBeVisible();
+    await expect(widgetCard(page, type)).toHaveAttribute('aria-selected', 'true');
+    await closeConfigureDrawer(page);
+  }
 
   // Resize the funnel from its bottom-right corner, then move it to the right by its header.
   const funnel = widgetCard(page, 'Funnel');
@@ -162,7 +170,13 @@ test('build a grid dashboard from the palette, move and resize, save, reload and
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).ok()).toBe(true);
   const widgets = await savedWidgets(page, workspaceId, reportId);
-  expect(widgets.map((widget) => widget.type).sort()).toEqual(['campaign_performance', 'funnel', 'table']);
+  expect(widgets.map((widget) => widget.type).sort()).toEqual([
+    'campaign_performance',
+    'funnel',
+    'high_low',
+    'subscriber_growth',
+    'table',
+  ]);
   const savedFunnel = widgets.find((widget) => widget.type === 'funnel')?.layout;
   expect(savedFunnel?.w).toBeGreaterThan(12);
   expect(savedFunnel?.x).toBeGreaterThan(0);
@@ -194,6 +208,9 @@ test('build a grid dashboard from the palette, move and resize, save, reload and
   };
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await settled();
+  // Every widget type shows its content, none an error.
+  await expect(canvas.locator('[data-widget-id]')).toHaveCount(5);
+  await expect(canvas.locator('[data-widget-id] [role="alert"]')).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-light.png'), fullPage: true });
   await page.evaluate(() => window.localStorage.setItem('darkMode', 'dark'));
   await page.reload();
