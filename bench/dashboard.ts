@@ -6,9 +6,10 @@ import { parseArgs } from 'node:util';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { chromiumPath } from '../scripts/chromium';
 import { freePort } from '../scripts/freePort';
-import { generateWorkspaceDatasets, readManifest, workspaceDatasetDir } from '../server/datasets/generate';
+import { workspaceDatasetDir } from '../server/datasets/generate';
 import { type Widget } from '../src/contracts/reports';
 import { ENGINE_QUERY_MEASURE } from '../src/workers/pool';
+import { ensureBenchData, median, ms } from './benchData';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -31,13 +32,6 @@ const repeats = Number(values.repeats);
 const endDate = values['end-date'];
 const API_HEADERS = { 'X-Requested-With': 'openrate' };
 const DEMO_EMAIL = 'demo@example.com';
-
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 /** The 12 widgets: the same mix as the engine benchmark's dashboard, all on one dataset. */
 function benchWidgets(): Widget[] {
@@ -119,17 +113,6 @@ function benchWidgets(): Widget[] {
     id: `bench-${index + 1}`,
     layout: { x: (index % 2) * 12, y: Math.floor(index / 2) * 24, w: 12, h: 24 },
   }));
-}
-
-async function ensureData(): Promise<string> {
-  const dataDir = path.resolve('var/bench', String(rows));
-  const dir = workspaceDatasetDir(dataDir, 1);
-  const manifest = readManifest(dir);
-  if (!manifest || manifest.params.rows !== rows || manifest.params.endDate !== endDate) {
-    console.log(`Generating ${rows} rows into var/bench/${rows} …`);
-    await generateWorkspaceDatasets(dataDir, 1, { rows, seed: 2, endDate });
-  }
-  return dir;
 }
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
@@ -225,7 +208,7 @@ async function main() {
     console.error('No production build found: run `npm run build` first.');
     process.exit(1);
   }
-  const sourceDir = await ensureData();
+  const sourceDir = await ensureBenchData(rows, endDate);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-dashboard-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;

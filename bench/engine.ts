@@ -8,8 +8,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { chromium } from '@playwright/test';
 import webpack from 'webpack';
 import { chromiumPath } from '../scripts/chromium';
-import { generateWorkspaceDatasets, readManifest, workspaceDatasetDir } from '../server/datasets/generate';
 import { TOTAL_LENGTH_HEADER } from '../src/contracts/dataModel';
+import { BENCH_DIR, ensureBenchData, median, ms } from './benchData';
 import { engineHarnessConfig } from './engine.webpack.config';
 import { BENCH_DATASET, type BenchQuery, dashboardQueries } from './engineDashboard';
 import { type HarnessInput, type HarnessResult } from './harness/engine';
@@ -31,27 +31,10 @@ const rowsList = values.rows.split(',').map(Number);
 const sizes = values.sizes.split(',').map(Number);
 const repeats = Number(values.repeats);
 const endDate = values['end-date'];
-const benchDir = path.resolve('var/bench');
+
 const harnessDir = path.join(__dirname, 'out/engine-harness');
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const ms = (x: number) => `${x.toFixed(0)} ms`;
 const mib = (x: number) => `${(x / 1024 / 1024).toFixed(0)} MiB`;
-
-async function ensureData(rows: number): Promise<string> {
-  const dataDir = path.join(benchDir, String(rows));
-  const dir = workspaceDatasetDir(dataDir, 1);
-  const manifest = readManifest(dir);
-  if (!manifest || manifest.params.rows !== rows || manifest.params.endDate !== endDate) {
-    console.log(`Generating ${rows} rows into ${dataDir} …`);
-    await generateWorkspaceDatasets(dataDir, 1, { rows, seed: 2, endDate });
-  }
-  return dir;
-}
 
 function buildHarness(): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -72,7 +55,7 @@ function serve(dataDirs: Map<number, string>): Promise<http.Server> {
     const file = data
       ? path.join(dataDirs.get(Number(data[1])) ?? '/nonexistent', data[2])
       : path.join(harnessDir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
-    if (!file.startsWith(data ? benchDir : harnessDir) || !fs.existsSync(file)) {
+    if (!file.startsWith(data ? BENCH_DIR : harnessDir) || !fs.existsSync(file)) {
       response.writeHead(404).end();
       return;
     }
@@ -186,7 +169,7 @@ async function main() {
     `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${mib(os.totalmem())} RAM, ${os.platform()} ${os.release()}`,
   );
   const dirs = new Map<number, string>();
-  for (const rows of rowsList) dirs.set(rows, await ensureData(rows));
+  for (const rows of rowsList) dirs.set(rows, await ensureBenchData(rows, endDate));
   await buildHarness();
   const server = await serve(dirs);
   const browser = await chromium.launch({
