@@ -5,22 +5,15 @@ import {
   COMPARE,
   MAIN,
   fixtureWidget,
-  startWidgetEngine,
-  type WidgetEngine,
   storeWithDataset,
   widgetContext,
+  withWidgetEngine,
 } from './testing/widgetEngine';
 import { WidgetBody } from './WidgetBody';
 
 jest.setTimeout(60_000);
 
-let engine: WidgetEngine;
-let sql: WidgetEngine['sql'];
-beforeAll(async () => {
-  engine = await startWidgetEngine({ pool: true });
-  ({ sql } = engine);
-});
-afterAll(() => engine.stop());
+const sql = withWidgetEngine();
 
 const totals = (range: { start: string; end: string }) =>
   sql(

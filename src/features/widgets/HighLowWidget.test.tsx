@@ -3,25 +3,12 @@ import { useState } from 'react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { type Widget } from '../../contracts/reports';
 import { formatValue } from '../../engine/format';
-import {
-  MAIN,
-  fixtureWidget,
-  startWidgetEngine,
-  type WidgetEngine,
-  storeWithDataset,
-  widgetContext,
-} from './testing/widgetEngine';
+import { MAIN, fixtureWidget, storeWithDataset, widgetContext, withWidgetEngine } from './testing/widgetEngine';
 import { WidgetBody } from './WidgetBody';
 
 jest.setTimeout(60_000);
 
-let engine: WidgetEngine;
-let sql: WidgetEngine['sql'];
-beforeAll(async () => {
-  engine = await startWidgetEngine({ pool: true });
-  ({ sql } = engine);
-});
-afterAll(() => engine.stop());
+const sql = withWidgetEngine();
 
 test('the highest and lowest country per metric, in the workspace locale', async () => {
   const widget = fixtureWidget({ type: 'high_low', dimension: 'country', metrics: ['sent', 'open_rate'] });

@@ -102,3 +102,19 @@ export const fixtureWidget = (widget: Omit<Widget, 'id' | 'dataset'>): Widget =>
   dataset: widgetSchema.id,
   ...widget,
 });
+
+/**
+ * For a test file: the real engine with its worker pool, started before the file's tests and stopped after.
+ * Answers the runner of the tests' own hand-written queries.
+ */
+export function withWidgetEngine(): WidgetEngine['sql'] {
+  let engine: WidgetEngine | undefined;
+  beforeAll(async () => {
+    engine = await startWidgetEngine({ pool: true });
+  });
+  afterAll(() => engine?.stop());
+  return (text) => {
+    if (!engine) throw new Error('The widget engine has not started');
+    return engine.sql(text);
+  };
+}
