@@ -9,7 +9,7 @@ import {
   Popover,
   type IconName,
 } from '@blueprintjs/core';
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Descendant } from 'slate';
 import { type RenderElementProps, type RenderLeafProps, Editable, Slate, useSlate, useSlateStatic } from 'slate-react';
 import {
@@ -226,21 +226,28 @@ function Toolbar() {
   );
 }
 
-function InsertImage() {
-  const editor = useSlateStatic();
+interface InsertUrlProps {
+  /** What is inserted: 'Image' or 'Video' (the button's name, the field's 'Image URL', the submit's 'Insert image'). */
+  kind: 'Image' | 'Video';
+  icon: IconName;
+  /** Inserts the URL, or answers the message to show under the field when it is refused. */
+  onInsert(url: string): string | undefined;
+  /** More fields between the URL and the submit button. */
+  children?: ReactNode;
+}
+
+/** A toolbar button opening a small form that takes a URL and inserts what it points to. */
+function InsertUrl({ kind, icon, onInsert, children }: InsertUrlProps) {
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
-  const [width, setWidth] = useState(MIN_IMAGE_WIDTH);
   const [error, setError] = useState<string>();
+  const fieldId = `rich-text-${kind.toLowerCase()}-url`;
   const insert = () => {
-    if (!isHttpsUrl(url.trim())) {
-      setError(INVALID_IMAGE_URL);
-      return;
-    }
-    insertImage(editor, url.trim(), width);
+    const refused = onInsert(url.trim());
+    setError(refused);
+    if (refused) return;
     setOpen(false);
     setUrl('');
-    setError(undefined);
   };
   return (
     <Popover
@@ -254,72 +261,48 @@ function InsertImage() {
             insert();
           }}
         >
-          <FormGroup
-            label="Image URL"
-            labelFor="rich-text-image-url"
-            intent={error ? 'danger' : 'none'}
-            helperText={error}
-          >
-            <InputGroup id="rich-text-image-url" autoFocus value={url} onValueChange={setUrl} placeholder="https://" />
+          <FormGroup label={`${kind} URL`} labelFor={fieldId} intent={error ? 'danger' : 'none'} helperText={error}>
+            <InputGroup id={fieldId} autoFocus value={url} onValueChange={setUrl} placeholder="https://" />
           </FormGroup>
-          <FormGroup label="Width (px)" labelFor="rich-text-image-width">
-            <NumericInput
-              id="rich-text-image-width"
-              min={MIN_IMAGE_WIDTH}
-              value={width}
-              onValueChange={(value) => setWidth(Number.isFinite(value) ? value : MIN_IMAGE_WIDTH)}
-            />
-          </FormGroup>
-          <Button type="submit" intent="primary" text="Insert image" />
+          {children}
+          <Button type="submit" intent="primary" text={`Insert ${kind.toLowerCase()}`} />
         </form>
       }
     >
-      <Button icon="media" aria-label="Image" onMouseDown={keepSelection} />
+      <Button icon={icon} aria-label={kind} onMouseDown={keepSelection} />
     </Popover>
+  );
+}
+
+function InsertImage() {
+  const editor = useSlateStatic();
+  const [width, setWidth] = useState(MIN_IMAGE_WIDTH);
+  const insert = (url: string) => {
+    if (!isHttpsUrl(url)) return INVALID_IMAGE_URL;
+    insertImage(editor, url, width);
+    return undefined;
+  };
+  return (
+    <InsertUrl kind="Image" icon="media" onInsert={insert}>
+      <FormGroup label="Width (px)" labelFor="rich-text-image-width">
+        <NumericInput
+          id="rich-text-image-width"
+          min={MIN_IMAGE_WIDTH}
+          value={width}
+          onValueChange={(value) => setWidth(Number.isFinite(value) ? value : MIN_IMAGE_WIDTH)}
+        />
+      </FormGroup>
+    </InsertUrl>
   );
 }
 
 function InsertVideo() {
   const editor = useSlateStatic();
-  const [open, setOpen] = useState(false);
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string>();
-  const insert = () => {
+  const insert = (url: string) => {
     const player = videoEmbedUrl(url);
-    if (!player) {
-      setError(INVALID_VIDEO_URL);
-      return;
-    }
+    if (!player) return INVALID_VIDEO_URL;
     insertVideo(editor, player);
-    setOpen(false);
-    setUrl('');
-    setError(undefined);
+    return undefined;
   };
-  return (
-    <Popover
-      isOpen={open}
-      onInteraction={setOpen}
-      content={
-        <form
-          className="or-rich-text-insert"
-          onSubmit={(event) => {
-            event.preventDefault();
-            insert();
-          }}
-        >
-          <FormGroup
-            label="Video URL"
-            labelFor="rich-text-video-url"
-            intent={error ? 'danger' : 'none'}
-            helperText={error}
-          >
-            <InputGroup id="rich-text-video-url" autoFocus value={url} onValueChange={setUrl} placeholder="https://" />
-          </FormGroup>
-          <Button type="submit" intent="primary" text="Insert video" />
-        </form>
-      }
-    >
-      <Button icon="video" aria-label="Video" onMouseDown={keepSelection} />
-    </Popover>
-  );
+  return <InsertUrl kind="Video" icon="video" onInsert={insert} />;
 }
