@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { START_TIMEOUT_MS } from '../test/timeouts';
 import { createTestApp, type TestApp } from './testing/testApp';
 
 /** A minimal production build: an index page, a hashed script, an unhashed file and a wasm module. */
@@ -21,11 +22,11 @@ describe('server', () => {
   beforeAll(async () => {
     staticDir = makeBuild();
     t = await createTestApp({ staticDir });
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     fs.rmSync(staticDir, { recursive: true, force: true });
-  });
+  }, START_TIMEOUT_MS);
 
   it('reports health with the database it runs on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

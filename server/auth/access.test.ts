@@ -1,3 +1,4 @@
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -5,8 +6,8 @@ describe('workspace access and CSRF', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   it('answers 401 without a session', async () => {
     const admin = await signIn(t);

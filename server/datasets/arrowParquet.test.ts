@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as duckdbWasm from '@duckdb/duckdb-wasm/blocking';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { catalogue } from '../../src/contracts/catalogue';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, workspaceDatasetDir } from './generate';
 
 /** The browser's view (DuckDB-WASM over the Arrow stream) and the server's (DuckDB over Parquet) must agree. */
@@ -34,7 +35,7 @@ beforeAll(async () => {
   wasmDb.open({});
   wasm = wasmDb.connect();
   native = await DuckDBInstance.create(':memory:');
-}, 60_000);
+}, START_TIMEOUT_MS);
 
 afterAll(() => {
   wasm?.close();

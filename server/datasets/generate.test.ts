@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { catalogue } from '../../src/contracts/catalogue';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import {
   ensureWorkspaceDatasets,
   generateWorkspaceDatasets,
@@ -37,7 +38,7 @@ beforeAll(async () => {
     `CREATE VIEW engagement_segments_in_file_order AS
      SELECT * FROM read_parquet('${path.join(dir, 'engagement_segments.parquet')}', file_row_number = true)`,
   );
-}, 60_000);
+}, START_TIMEOUT_MS);
 
 afterAll(() => {
   connection?.closeSync();

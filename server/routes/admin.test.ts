@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { auditLog, users } from '../db/schema';
 import { addMember, createWorkspace, sessionHeaders, signIn, uniqueEmail } from '../testing/fixtures';
@@ -10,8 +11,8 @@ describe('product staff', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   const staffEmail = () => uniqueEmail('staff').replace('@example.com', '@openrate.app');
 

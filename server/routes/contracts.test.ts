@@ -18,6 +18,7 @@ import {
   workspaceListResponseSchema,
   workspaceResponseSchema,
 } from '../../src/contracts/workspaces';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE } from '../auth/cookies';
 import { signIn, solvedToken, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -29,8 +30,8 @@ describe('response contracts', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ POW_MAX_NUMBER: 2000, RATE_LIMIT_PER_IP: 1000 });
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   async function call<S extends z.ZodType>(
     schema: S,

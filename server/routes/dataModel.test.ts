@@ -3,6 +3,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { CustomFieldGroup } from '../../src/contracts/dataModel';
 import type { Field } from '../../src/contracts/datasets';
 import { compileDimensionRules, compileMetricExpression, defaultSqlRenderer } from '../../src/engine/dataModel/compile';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -18,11 +19,11 @@ beforeAll(async () => {
   member = await signIn(t);
   workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
   await addMember(t, workspaceId, member.userId, 'member');
-}, 30_000);
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, START_TIMEOUT_MS);
 
 const customUrl = (id = workspaceId) => `/api/workspaces/${id}/schema/custom-fields`;
 

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { tableFromIPC } from 'apache-arrow';
 import { catalogue, getCatalogueDataset } from '../../src/contracts/catalogue';
 import { datasetSchemaSchema } from '../../src/contracts/datasets';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
 import { licenses } from '../db/schema';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
@@ -21,11 +22,11 @@ beforeAll(async () => {
   outsider = await signIn(t);
   workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
   await generateWorkspaceDatasets(t.config.dataDir, workspaceId, params);
-}, 60_000);
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, START_TIMEOUT_MS);
 
 const url = (rest: string, id = workspaceId) => `/api/workspaces/${id}/datasets${rest}`;
 const arrowFile = (datasetId: string, id = workspaceId) =>

@@ -1,4 +1,5 @@
 import { outboxResponseSchema } from '../../src/contracts/auth';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -8,8 +9,8 @@ describe('development outbox', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ POW_MAX_NUMBER: 2000 });
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   it('lists the mail kept locally, newest first, for one recipient', async () => {
     const email = uniqueEmail();

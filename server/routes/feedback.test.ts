@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { buildApp } from '../app';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { feedback } from '../db/schema';
@@ -12,8 +13,8 @@ describe('POST /api/feedback', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   const rowsOf = (userId: number) => t.db.db.select().from(feedback).where(eq(feedback.userId, userId));
   const send = (headers: Record<string, string>, payload: Record<string, unknown>) =>

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { loginOptionsResponseSchema } from '../../src/contracts/auth';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { OIDC_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret } from '../auth/totp';
 import { users } from '../db/schema';
@@ -70,11 +71,11 @@ describe('Google sign-in', () => {
       GOOGLE_CLIENT_SECRET: 'test-secret',
       GOOGLE_ISSUER: idp.issuer,
     });
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await idp.close();
-  });
+  }, START_TIMEOUT_MS);
 
   /** Starts the flow, lets the "provider" issue a code with these claims, and returns the callback's answer. */
   async function flow(claims: (nonce: string) => Record<string, unknown>, tamper: { state?: string } = {}) {
@@ -172,8 +173,8 @@ describe('Google sign-in when not configured', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined });
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   it('sends the browser to the error page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/login/google' });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret, totpFor } from '../auth/totp';
 import { loginTokens, outbox, users } from '../db/schema';
@@ -16,8 +17,8 @@ describe('e-mail sign-in', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   const check = (token: string, code: string | undefined, cookies: Record<string, string>, json = true) =>
     t.app.inject({
@@ -352,8 +353,8 @@ describe('two-factor sign-in', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   async function mfaUser() {
     const email = uniqueEmail();
@@ -444,8 +445,8 @@ describe('sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   it('answers unauthenticated without a cookie or with a made-up one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/session' })).json()).toEqual({ status: 'unauthenticated' });

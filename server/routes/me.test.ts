@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { meResponseSchema, mfaSetupResponseSchema, subscriptionListResponseSchema } from '../../src/contracts/me';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { totpFor } from '../auth/totp';
 import { userFlags, users } from '../db/schema';
 import { addMember, createWorkspace, signIn } from '../testing/fixtures';
@@ -11,8 +12,8 @@ describe('/api/me', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   const userRow = async (id: number) => (await t.db.db.select().from(users).where(eq(users.id, id)))[0];
 

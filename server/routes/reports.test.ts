@@ -10,6 +10,7 @@ import {
   reportResponseSchema,
   versionConflictSchema,
 } from '../../src/contracts/reports';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets } from '../datasets/generate';
 import { memberships, reportPermissions, reports } from '../db/schema';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
@@ -19,11 +20,11 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-});
+}, START_TIMEOUT_MS);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

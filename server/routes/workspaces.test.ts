@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { annotationListResponseSchema } from '../../src/contracts/annotations';
 import { memberListResponseSchema } from '../../src/contracts/members';
 import { LOGO_TOO_BIG, LOGO_UNPROCESSABLE, workspaceSchema } from '../../src/contracts/workspaces';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { invitations, licenses, memberships, outbox, users, workspaceAssets, workspaces } from '../db/schema';
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
@@ -24,8 +25,8 @@ describe('workspaces', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   async function adminWithWorkspace(options: { status?: 'new' | 'active' | 'suspended' | 'cancelled' } = {}) {
     const admin = await signIn(t);

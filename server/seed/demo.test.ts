@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { meResponseSchema } from '../../src/contracts/me';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { appMeta, memberships, users, workspaces } from '../db/schema';
 import { createSession } from '../services/sessions';
 import { sessionHeaders } from '../testing/fixtures';
@@ -12,8 +13,8 @@ describe('demo seed', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   it('seeds the demo accounts and workspaces once, and reports the same workspaces on the next start', async () => {
     const db = t.db.db;

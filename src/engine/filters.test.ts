@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { type Filter } from './filters';
 import { buildQuery } from './queries';
 import {
@@ -18,7 +19,7 @@ const data = campaignRows();
 beforeAll(async () => {
   conn = await openNodeDuckdb();
   for (const sql of tableSql('campaigns_fixture', campaignColumns, data)) conn.query(sql);
-});
+}, START_TIMEOUT_MS);
 
 /** Totals of the funnel query (sent and a weighted open rate) over the whole fixture with these filters. */
 function totals(filters: Filter[]) {

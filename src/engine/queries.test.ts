@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { type DatasetSchema } from '../contracts/datasets';
 import { engagementCsv, engagementCsvFileName } from './csv';
 import {
@@ -34,7 +35,7 @@ beforeAll(async () => {
   conn = await openNodeDuckdb();
   for (const sql of tableSql('campaigns_fixture', campaignColumns, data)) conn.query(sql);
   for (const sql of tableSql('lists_fixture', listColumns, lists)) conn.query(sql);
-});
+}, START_TIMEOUT_MS);
 
 const run = (input: QueryInput, schema: DatasetSchema = campaignSchema) => rows(conn, buildQuery(schema, input));
 const ds = { dataset: 'campaigns_fixture' } as const;

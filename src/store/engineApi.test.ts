@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { tableToIPC } from 'apache-arrow';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { type DatasetSchema } from '../contracts/datasets';
 import { bucketStart } from '../engine/dates';
 import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../engine/testing/fixtures';
@@ -22,8 +23,8 @@ beforeAll(async () => {
   pool = createPool({ size: 1, spawn: () => spawnNodeWorker() });
   pool.setDataset('campaigns_fixture', '3:v1', bytes);
   setQueryRunner(async () => pool);
-});
-afterAll(() => pool.terminate());
+}, START_TIMEOUT_MS);
+afterAll(() => pool?.terminate(), START_TIMEOUT_MS);
 
 function storeWith(schema: DatasetSchema = campaignSchema) {
   const store = setupStore();

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type Widget } from '../../contracts/reports';
 import { downloadSucceeded } from '../datasets/datasetsSlice';
 import {
@@ -19,8 +20,8 @@ jest.setTimeout(60_000);
 let engine: WidgetEngine;
 beforeAll(async () => {
   engine = await startWidgetEngine();
-});
-afterAll(() => engine.stop());
+}, START_TIMEOUT_MS);
+afterAll(() => engine?.stop(), START_TIMEOUT_MS);
 
 /** The canvas's part: it keeps the widget and takes every change the drawer hands back. */
 function Harness({ initial, changes }: { initial: Widget; changes: Widget[] }) {

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { GraphWidget } from './GraphWidget';
 import { fixtureWidget, startWidgetEngine, storeWithDataset, widgetContext } from './testing/widgetEngine';
 import { widgetMessages } from './WidgetStates';
@@ -8,7 +9,7 @@ jest.setTimeout(60_000);
 
 beforeAll(async () => {
   await startWidgetEngine();
-});
+}, START_TIMEOUT_MS);
 
 test('metrics over time are drawn as one chart named after the widget', async () => {
   const widget = fixtureWidget({ type: 'graph', title: 'Sends', metrics: ['sent', 'open_rate'] });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type DayRange } from '../../engine/dates';
 import { formatChange, formatValue, relativeChange } from '../../engine/format';
 import { KpiWidgetDrawer } from './KpiWidgetDrawer';
@@ -17,7 +18,7 @@ jest.setTimeout(60_000);
 let sql: Awaited<ReturnType<typeof startWidgetEngine>>['sql'];
 beforeAll(async () => {
   ({ sql } = await startWidgetEngine());
-});
+}, START_TIMEOUT_MS);
 
 const widget = fixtureWidget({ type: 'campaign_performance', title: 'Overview', metrics: ['sent', 'open_rate'] });
 

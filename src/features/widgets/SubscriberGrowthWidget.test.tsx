@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { tableToIPC } from 'apache-arrow';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type Widget } from '../../contracts/reports';
 import { type DayRange } from '../../engine/dates';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   for (const statement of tableSql(listSchema.tableId, listColumns, listRows())) conn.query(statement);
   setQueryRunner(async () => ({ query: async (request) => tableToIPC(conn.query(request.sql), 'stream') }));
   sql = (text) => rows(conn, text);
-});
+}, START_TIMEOUT_MS);
 
 function storeWith(schema: DatasetSchema = listSchema) {
   const store = setupStore();

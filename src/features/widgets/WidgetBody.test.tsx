@@ -2,6 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { formatValue } from '../../engine/format';
 import { setupStore } from '../../store/store';
 import { downloadProgressed, downloadStarted, setDatasetSink } from '../datasets/datasetsSlice';
@@ -23,8 +24,8 @@ let engine: WidgetEngine;
 beforeAll(async () => {
   engine = await startWidgetEngine({ pool: true });
   setDatasetSink((table, version, bytes) => engine.pool?.setDataset(table, version, bytes));
-});
-afterAll(() => engine.stop());
+}, START_TIMEOUT_MS);
+afterAll(() => engine?.stop(), START_TIMEOUT_MS);
 
 let restore: () => void = () => undefined;
 afterEach(() => restore());

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type Field } from '../../contracts/datasets';
 import { type Widget } from '../../contracts/reports';
 import { type DateRanges, type DayRange, addDays, compareRange } from '../../engine/dates';
@@ -24,7 +25,7 @@ let conn: DuckDBConnection;
 beforeAll(async () => {
   conn = await openNodeDuckdb();
   for (const sql of tableSql('campaigns_fixture', campaignColumns, campaignRows())) conn.query(sql);
-});
+}, START_TIMEOUT_MS);
 
 const field = (id: string): Field => campaignSchema.fields.find((f) => f.id === id)!;
 const asColumns = (objects: Record<string, unknown>[]): ResultColumns => {

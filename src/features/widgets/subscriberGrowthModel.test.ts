@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type DayRange } from '../../engine/dates';
 import { buildQuery } from '../../engine/queries';
 import { listColumns, listRows, listSchema, tableSql } from '../../engine/testing/fixtures';
@@ -13,7 +14,7 @@ let conn: DuckDBConnection;
 beforeAll(async () => {
   conn = await openNodeDuckdb();
   for (const sql of tableSql('lists_fixture', listColumns, listRows())) conn.query(sql);
-});
+}, START_TIMEOUT_MS);
 
 function engine(range: DayRange, lists: string[]): ResultColumns {
   const objects = rows(

@@ -1,5 +1,6 @@
 import { configure } from '@testing-library/react';
 import { tableToIPC } from 'apache-arrow';
+import { START_TIMEOUT_MS } from '../../../../test/timeouts';
 import { type DatasetSchema, type Field } from '../../../contracts/datasets';
 import { type Widget } from '../../../contracts/reports';
 import { type DayRange } from '../../../engine/dates';
@@ -111,8 +112,8 @@ export function withWidgetEngine(): WidgetEngine['sql'] {
   let engine: WidgetEngine | undefined;
   beforeAll(async () => {
     engine = await startWidgetEngine({ pool: true });
-  });
-  afterAll(() => engine?.stop());
+  }, START_TIMEOUT_MS);
+  afterAll(() => engine?.stop(), START_TIMEOUT_MS);
   return (text) => {
     if (!engine) throw new Error('The widget engine has not started');
     return engine.sql(text);
