@@ -30,7 +30,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       // Jest's module system cannot require ES modules; these dependencies ship only ESM.
-      transformIgnorePatterns: ['/node_modules/(?!(cookie|jose)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(.*/node_modules/)?(cookie|jose|content-disposition)/)'],
     },
   ],
 };

@@ -143,9 +143,10 @@ function registerSpa(app: FastifyInstance, staticDir: string): void {
       wildcard: true,
       // Our own Cache-Control below: long for hashed files, revalidate for the rest.
       cacheControl: false,
-      setHeaders(res, filePath) {
-        if (filePath.endsWith('.wasm')) res.setHeader('Content-Type', 'application/wasm');
-        res.setHeader(
+      // Since @fastify/static 10 this receives Fastify's reply, not the raw response.
+      setHeaders(reply, filePath) {
+        if (filePath.endsWith('.wasm')) reply.header('Content-Type', 'application/wasm');
+        reply.header(
           'Cache-Control',
           HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
         );
