@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -17,6 +18,8 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
   const mode = argv.mode ?? (env.WEBPACK_SERVE ? 'development' : 'production');
   const production = mode === 'production';
   const apiPort = process.env.API_PORT ?? '8081';
+  // React Fast Refresh: edits to a component keep its state under webpack-dev-server (npm run dev).
+  const refresh = !production && Boolean(env.WEBPACK_SERVE);
 
   const devServer: DevServerConfiguration = {
     host: '127.0.0.1',
@@ -60,7 +63,7 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
             options: {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                transform: { react: { runtime: 'automatic', development: !production, refresh } },
                 target: 'es2022',
               },
             },
@@ -113,6 +116,7 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
             }),
           ]
         : []),
+      ...(refresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true }],
       }),
