@@ -9,7 +9,8 @@ import { normalizeHost } from '../config';
  * - img-src https: data: blob:: rich-text images are any https address; plotly and Blueprint draw
  *   some icons from data: URLs; workspace logos come from our own /api/assets.
  * - frame-src: rich-text videos are only ever YouTube or Vimeo players (videoEmbedUrl).
- * - style-src 'unsafe-inline': plotly adds its own <style> rules at run time; a style cannot run code.
+ * - style-src 'unsafe-inline': plotly adds its own <style> element at run time and a widget library writes
+ *   style attributes (both reported as violations by e2e/csp.spec.ts without it); a style cannot run code.
  * Nothing may frame the product (clickjacking), load plugins, or change the base URL of relative links.
  */
 export const CONTENT_SECURITY_POLICY = [
