@@ -42,6 +42,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Mailed links and the allowed Host (localhost on the same port is accepted too).
+      PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR ?? './var/e2e',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -122,6 +122,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -32,7 +32,8 @@ const params = {
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
 async function main() {
-  const config = loadConfig();
+  // A command-line tool, not a server: it mails no links, so production's PUBLIC_URL is not needed.
+  const config = loadConfig({ ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || 'http://localhost' });
   const started = performance.now();
   const manifest = await generateWorkspaceDatasets(config.dataDir, workspaceId, params);
   const seconds = (performance.now() - started) / 1000;

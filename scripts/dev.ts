@@ -5,6 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * with hot reload on PORT (default 8080), proxying /api and /session to it.
  */
 const apiPort = process.env.API_PORT ?? '8081';
+// Browsers reach the API through webpack-dev-server's proxy, which keeps their Host: links in e-mails and the
+// allowed Host are the dev server's address, not the API server's own.
+const publicUrl = process.env.PUBLIC_URL || `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 const children: ChildProcess[] = [];
 
 function run(args: string[], env: NodeJS.ProcessEnv) {
@@ -19,6 +22,7 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
 run([require.resolve('tsx/cli'), 'watch', '--clear-screen=false', 'server/main.ts'], {
   NODE_ENV: 'development',
   PORT: apiPort,
+  PUBLIC_URL: publicUrl,
 });
 run(['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'], {
   API_PORT: apiPort,

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { localPublicUrl } from '../server/config';
 
 /** What the production build is made from: when any of it is newer than the build, build again. */
 const SOURCES = ['src', 'public', 'webpack.config.ts', 'package-lock.json'];
@@ -34,5 +35,14 @@ if (!buildIsCurrent()) {
 }
 
 process.env.NODE_ENV ??= 'production';
+// Production needs the address users reach the product on (links in e-mails, allowed Host names). A fresh
+// clone is reached on this machine, so that is the default here, said out loud.
+if (!process.env.PUBLIC_URL) {
+  const local = localPublicUrl(process.env);
+  if (local) {
+    process.env.PUBLIC_URL = local;
+    console.log(`PUBLIC_URL is not set: using ${local} for links in e-mails (set PUBLIC_URL to the public address).`);
+  }
+}
 // The server handles its own signals and shutdown.
 void import('../server/main');

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { START_TIMEOUT_MS } from '../test/timeouts';
+import { workspaceAssets } from './db/schema';
+import { CONTENT_SECURITY_POLICY } from './http/security';
+import { createWorkspace, signIn } from './testing/fixtures';
 import { createTestApp, type TestApp } from './testing/testApp';
 
 /** A minimal production build: an index page, a hashed script, an unhashed file and a wasm module. */
@@ -79,5 +82,69 @@ describe('server', () => {
     });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(5_000);
+  });
+
+  describe('security headers', () => {
+    it.each([
+      '/',
+      '/workspaces/42/reports/dashboard/7',
+      '/main.0123456789abcdef.js',
+      '/duckdb/duckdb-eh.0123456789abcdef.wasm',
+      '/api/health',
+      '/api/no-such-thing',
+      '/session',
+    ])('sends the CSP and nosniff with %s', async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    });
+
+    it('lets the product run DuckDB and its workers but nothing frame it or load plugins', () => {
+      const directives = new Map(
+        CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+      );
+      expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      expect(directives.get('worker-src')).toEqual(["'self'", 'blob:']);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('base-uri')).toEqual(["'none'"]);
+      expect(CONTENT_SECURITY_POLICY).not.toContain("'unsafe-eval'");
+    });
+
+    it('sends no Referer from the sign-in link page, whose address holds the code', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/login/email/abc123?code=ABCDE12345' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      const invitation = await t.app.inject({ method: 'GET', url: '/api/invitations/abc123' });
+      expect(invitation.headers['referrer-policy']).toBe('no-referrer');
+    });
+
+    it('keeps signed-in answers out of every cache, the MFA secret above all', async () => {
+      const user = await signIn(t);
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.headers['cache-control']).toBe('no-store');
+      const setup = await t.app.inject({ method: 'POST', url: '/api/me/mfa/setup', headers: user.headers });
+      expect(setup.json()).toHaveProperty('secret');
+      expect(setup.headers['cache-control']).toBe('no-store');
+      const refused = await t.app.inject({ method: 'GET', url: '/api/me' });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['cache-control']).toBe('no-store');
+    });
+
+    it('keeps the caching and CSP a route sets itself (a workspace logo)', async () => {
+      const admin = await signIn(t);
+      const workspace = await createWorkspace(t, { adminUserId: admin.userId });
+      const id = `${'a'.repeat(24)}.png`;
+      await t.db.db
+        .insert(workspaceAssets)
+        .values({ id, workspaceId: workspace.id, contentType: 'image/png', data: Buffer.from([137, 80, 78, 71]) });
+      const res = await t.app.inject({ method: 'GET', url: `/api/assets/workspaces/${workspace.id}/${id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
   });
 });

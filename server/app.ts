@@ -14,6 +14,7 @@ import { csrfGuard } from './auth/csrf';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { HttpError } from './http/errors';
+import { registerHttpSecurity } from './http/security';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
 import { adminRoutes } from './routes/admin';
 import { annotationRoutes } from './routes/annotations';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   app.decorate('config', config);
   app.decorate('db', db);
   app.setValidatorCompiler(zodValidatorCompiler);
+  registerHttpSecurity(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

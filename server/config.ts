@@ -6,9 +6,28 @@ const booleanFromEnv = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** The app is served from the root of its origin, so mailed links are that origin plus a path. */
+function isBareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Unset means production: only `npm run dev` and the tests say otherwise, so a forgotten variable never
+  // turns on development-only routes.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().min(1).default('./var'),
@@ -17,7 +36,29 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .refine(
+      isBareOrigin,
+      'PUBLIC_URL must be an http:// or https:// address without a path, e.g. https://openrate.example.com',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const hosts: string[] = [];
+      for (const entry of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const host = normalizeHost(entry);
+        if (host === null) context.addIssue({ code: 'custom', message: `"${entry}" is not a host[:port]` });
+        else hosts.push(host);
+      }
+      return hosts;
+    }),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv,
@@ -52,7 +93,56 @@ export type Config = z.infer<typeof envSchema> & {
   dataDir: string;
   /** STATIC_DIR resolved against the working directory. */
   staticDir: string;
+  /** The origin every mailed link starts with: PUBLIC_URL, or the local default outside production. */
+  publicUrl: string;
+  /** Normalized `host[:port]` values a request's Host may name (see allowedHostsFor). */
+  allowedHosts: string[];
 };
+
+/**
+ * A Host header or ALLOWED_HOSTS entry as compared: lower case, without the default ports 80 and 443
+ * (browsers leave them out, proxies sometimes write them). Null when it is not a bare host[:port].
+ */
+export function normalizeHost(value: string): string | null {
+  if (!value || /[\s/?#@\\]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${value}`);
+  } catch {
+    return null;
+  }
+  return url.host.replace(/:(80|443)$/, '');
+}
+
+const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * The address a server started without PUBLIC_URL is reached on: its own http://HOST:PORT (a wildcard
+ * HOST is reached on 127.0.0.1). Undefined for port 0, whose number is known only once listening.
+ */
+export function localPublicUrl(env: { HOST?: string; PORT?: string }): string | undefined {
+  const parsed = envSchema.pick({ HOST: true, PORT: true }).safeParse(env);
+  if (!parsed.success || parsed.data.PORT === 0) return undefined;
+  const host = WILDCARD_HOSTS.has(parsed.data.HOST) ? '127.0.0.1' : parsed.data.HOST;
+  return new URL(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${parsed.data.PORT}`)
+    .origin;
+}
+
+/**
+ * The hosts requests may name (DNS rebinding defence): PUBLIC_URL's host and ALLOWED_HOSTS; when
+ * PUBLIC_URL is on this machine (the local default), also localhost, 127.0.0.1 and [::1] on its port.
+ */
+function allowedHostsFor(publicUrl: string, extra: string[]): string[] {
+  const url = new URL(publicUrl);
+  const hosts = new Set([normalizeHost(url.host) ?? url.host, ...extra]);
+  if (LOOPBACK_HOSTNAMES.includes(url.hostname)) {
+    for (const hostname of LOOPBACK_HOSTNAMES) {
+      hosts.add(normalizeHost(url.port ? `${hostname}:${url.port}` : hostname) ?? hostname);
+    }
+  }
+  return [...hosts];
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -66,9 +156,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const merged = { ...parsed.data, ...overrides };
+  // Links in e-mails never come from the request's Host: in production the operator names the address.
+  const publicUrl =
+    merged.PUBLIC_URL ??
+    (merged.NODE_ENV === 'production' ? undefined : localPublicUrl({ HOST: merged.HOST, PORT: String(merged.PORT) }));
+  if (!publicUrl) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL: required in production, the address users reach Openrate on ' +
+        '(e.g. https://openrate.example.com); links in e-mails start with it',
+    );
+  }
   return {
     ...merged,
     dataDir: path.resolve(overrides.dataDir ?? merged.DATA_DIR),
     staticDir: path.resolve(overrides.staticDir ?? merged.STATIC_DIR),
+    publicUrl: new URL(publicUrl).origin,
+    allowedHosts: allowedHostsFor(publicUrl, merged.ALLOWED_HOSTS),
   };
 }

@@ -43,8 +43,7 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`Openrate is serving on ${address}`);
   if (config.SEED_DEMO) {
-    const origin = config.PUBLIC_URL?.replace(/\/+$/, '') ?? address;
-    app.log.info(`Sign in at ${origin}/login with ${DEMO_EMAIL}; the sign-in code is printed here.`);
+    app.log.info(`Sign in at ${config.publicUrl}/login with ${DEMO_EMAIL}; the sign-in code is printed here.`);
   }
 }
 

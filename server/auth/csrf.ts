@@ -15,11 +15,9 @@ function originOf(url: string): string | null {
   }
 }
 
-/** The origins this server is reached on: its own host, and PUBLIC_URL when set. */
+/** The origins this server is reached on: its own host (already one of ours, see hostGuard), and PUBLIC_URL. */
 export function ownOrigins(request: FastifyRequest): string[] {
-  const origins = [originOf(`${request.protocol}://${request.host}`)];
-  const publicUrl = request.server.config.PUBLIC_URL;
-  if (publicUrl) origins.push(originOf(publicUrl));
+  const origins = [originOf(`${request.protocol}://${request.host}`), request.server.config.publicUrl];
   return origins.filter((origin): origin is string => origin !== null);
 }
 

@@ -52,9 +52,10 @@ export async function sendMail(app: FastifyInstance, db: Executor, mail: Mail, l
   );
 }
 
-/** The address users reach the product on: PUBLIC_URL, else the origin of the request. */
+/**
+ * The address users reach the product on, from the configuration only: a link built from the request's
+ * Host would let whoever sends the request choose where a victim's sign-in link points.
+ */
 export function publicOrigin(request: FastifyRequest): string {
-  const configured = request.server.config.PUBLIC_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  return new URL(`${request.protocol}://${request.host}`).origin;
+  return request.server.config.publicUrl;
 }

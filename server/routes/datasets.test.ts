@@ -183,7 +183,7 @@ describe('the dataset file', () => {
 
   it('resumes a download cut half-way into a byte-identical file', async () => {
     // A real socket, so the first download is really cut; the app's close ends the listener.
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await t.listen();
     const target = `${address}${url('/campaign_metrics_by_event_date')}`;
     const file = arrowFile('campaign_metrics_by_event_date');
     const controller = new AbortController();

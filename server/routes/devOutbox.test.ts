@@ -1,5 +1,6 @@
 import { outboxResponseSchema } from '../../src/contracts/auth';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
+import { loadConfig } from '../config';
 import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -24,6 +25,17 @@ describe('development outbox', () => {
     const { data } = outboxResponseSchema.parse(res.json());
     expect(data.map((m) => m.code)).toEqual([second.code, first.code]);
     expect(data[0]).toMatchObject({ to: email, subject: 'Your Openrate sign-in link', link: second.link });
+  });
+
+  it('does not exist when NODE_ENV is unset (production)', async () => {
+    const { NODE_ENV } = loadConfig({ PUBLIC_URL: 'http://localhost' });
+    const unset = await createTestApp({ NODE_ENV });
+    try {
+      const res = await unset.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await unset.close();
+    }
   });
 
   it('does not exist in production', async () => {

@@ -481,7 +481,12 @@ describe('sessions', () => {
   });
 
   it('marks the session cookie Secure over https', async () => {
-    const t2 = await createTestApp({ TRUST_PROXY: true, RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
+    const t2 = await createTestApp({
+      TRUST_PROXY: true,
+      PUBLIC_URL: 'https://openrate.example',
+      RATE_LIMIT_PER_IP: 1000,
+      POW_MAX_NUMBER: 2000,
+    });
     try {
       const login = await startEmailLogin(t2, uniqueEmail(), {
         host: 'openrate.example',

@@ -78,8 +78,8 @@ export async function addMember(
 }
 
 /** Fetches a bot-check challenge and solves it with the same solver the browser uses. */
-export async function solvedToken(t: TestApp): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/login/challenge' });
+export async function solvedToken(t: TestApp, headers: Record<string, string> = {}): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/login/challenge', headers });
   const token = await solveChallenge(powChallengeSchema.parse(res.json()));
   if (!token) throw new Error('challenge has no solution');
   return token;
@@ -107,7 +107,8 @@ export async function startEmailLogin(
     // A client address of its own, so the per-address limit of one test never touches another.
     remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
     headers: { origin: TEST_ORIGIN, [CSRF_HEADER]: CSRF_HEADER_VALUE, ...headers },
-    payload: { email, token: await solvedToken(t) },
+    // The challenge from the same host as the start call: other hosts are refused.
+    payload: { email, token: await solvedToken(t, headers.host ? { host: headers.host } : {}) },
   });
   if (res.statusCode !== 200) throw new Error(`start failed: ${res.statusCode} ${res.body}`);
   const device = res.cookies.find((cookie) => cookie.name === LOGIN_COOKIE)?.value;

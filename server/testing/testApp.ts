@@ -10,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: DatabaseHandle;
   config: Config;
+  /** Listens on a free loopback port for tests that need a real socket; answers its http:// address. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -19,7 +21,11 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-test-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, ...overrides });
+  // `app.inject` sends `Host: localhost:80`, so that is the address the test server is reached on.
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost', ALLOWED_HOSTS: '' },
+    { dataDir, ...overrides },
+  );
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: 'memory://' });
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
@@ -27,6 +33,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     db,
     config,
+    async listen() {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      // The port is known only now; requests naming it are ours (the Host check refuses the rest).
+      config.allowedHosts.push(new URL(address).host);
+      return address;
+    },
     async close() {
       await app.close();
       await db.close();

@@ -1,3 +1,5 @@
+// First: no schema may be made before zod is told not to use eval (see noEval.ts).
+import '../app/noEval';
 // Aliased in webpack.config.ts and tsconfig.json: the package does not export its browser blocking build.
 import * as duckdb from '@duckdb/duckdb-wasm/browser-blocking';
 import { expose, transfer } from 'comlink';
