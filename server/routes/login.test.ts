@@ -200,6 +200,16 @@ describe('e-mail sign-in', () => {
     expect(right.json()).toEqual({ error: 'Too many attempts' });
   });
 
+  it('evaluates at most the limit of 25 concurrent wrong codes', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => check(login.token, `WRONGCODE${i}`, { [LOGIN_COOKIE]: login.device })),
+    );
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(t.config.RATE_LIMIT_PER_EMAIL);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - t.config.RATE_LIMIT_PER_EMAIL);
+  });
+
   describe('bad start requests write nothing', () => {
     it.each([
       [
@@ -429,6 +439,15 @@ describe('two-factor sign-in', () => {
       payload: { token: '123456' },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('evaluates at most the limit of 25 concurrent wrong two-factor codes', async () => {
+    const { email } = await mfaUser();
+    const pending = await emailStep(email);
+    const results = await Promise.all(Array.from({ length: 25 }, () => verify(pending, '000000')));
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(t.config.RATE_LIMIT_PER_EMAIL);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - t.config.RATE_LIMIT_PER_EMAIL);
   });
 
   it('stops MFA guessing at the rate limit', async () => {
