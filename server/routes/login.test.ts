@@ -13,6 +13,38 @@ const api = { origin: TEST_ORIGIN, 'x-requested-with': 'openrate' };
 /** A client address of its own per test, so rate limits of one test never touch another. */
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
+/** A user with two-factor sign-in, the e-mail step that gives a pending session, and the TOTP step. */
+function twoFactorSteps(app: () => TestApp) {
+  async function mfaUser() {
+    const email = uniqueEmail();
+    const secret = newTotpSecret();
+    await app().db.db.insert(users).values({ email, name: 'Two Factor', mfaSecret: secret });
+    return { email, secret };
+  }
+
+  async function emailStep(email: string) {
+    const login = await startEmailLogin(app(), email);
+    const res = await app().app.inject({
+      method: 'GET',
+      url: `/api/login/email/${login.token}/check?code=${login.code}`,
+      headers: { 'x-requested-with': 'openrate' },
+      cookies: { [LOGIN_COOKIE]: login.device },
+    });
+    expect(res.json()).toEqual({ status: 'mfa_required' });
+    return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+  }
+
+  const verify = (pending: string, token: string) =>
+    app().app.inject({
+      method: 'POST',
+      url: '/api/login/mfa/verify',
+      headers: sessionHeaders(pending),
+      payload: { token },
+    });
+
+  return { mfaUser, emailStep, verify };
+}
+
 describe('e-mail sign-in', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -424,6 +456,21 @@ describe('the cap on every attempt at one address', () => {
     expect(again.statusCode).toBe(429);
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(Number(slowed.headers['retry-after']));
   });
+
+  it('only slows two-factor attempts down once reached: the user signs in from a session that has not tried', async () => {
+    const { mfaUser, emailStep, verify } = twoFactorSteps(() => t);
+    const { email, secret } = await mfaUser();
+    const other = await emailStep(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await verify(other, '000000')).statusCode);
+    expect(statuses).toEqual([400, 400, 400]);
+    const slowed = await verify(other, '000000');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    const own = await emailStep(email);
+    expect((await verify(own, totpFor(secret, email).generate())).json()).toEqual({ status: 'signed_in' });
+  });
 });
 
 describe('rate limit per client address', () => {
@@ -477,32 +524,7 @@ describe('two-factor sign-in', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => t?.close(), START_TIMEOUT_MS);
 
-  async function mfaUser() {
-    const email = uniqueEmail();
-    const secret = newTotpSecret();
-    await t.db.db.insert(users).values({ email, name: 'Two Factor', mfaSecret: secret });
-    return { email, secret };
-  }
-
-  async function emailStep(email: string) {
-    const login = await startEmailLogin(t, email);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/login/email/${login.token}/check?code=${login.code}`,
-      headers: { 'x-requested-with': 'openrate' },
-      cookies: { [LOGIN_COOKIE]: login.device },
-    });
-    expect(res.json()).toEqual({ status: 'mfa_required' });
-    return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-  }
-
-  const verify = (pending: string, token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login/mfa/verify',
-      headers: sessionHeaders(pending),
-      payload: { token },
-    });
+  const { mfaUser, emailStep, verify } = twoFactorSteps(() => t);
 
   it('reaches no data before the code, and signs in with a new session id after it', async () => {
     const { email, secret } = await mfaUser();
