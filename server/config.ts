@@ -80,6 +80,8 @@ const envSchema = z.object({
     .default(15 * 60),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_GLOBAL_PER_EMAIL: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_MAX_BACKOFF: z.coerce.number().int().min(1).default(60),
   POW_SECRET: z.string().min(16).optional(),
   POW_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   SEED_DEMO: z

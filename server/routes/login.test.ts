@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret, totpFor } from '../auth/totp';
-import { loginTokens, outbox, users } from '../db/schema';
+import { loginTokens, outbox, rateLimitHits, users } from '../db/schema';
 import { sessionHeaders, signIn, solvedToken, startEmailLogin, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -12,6 +12,38 @@ jest.setTimeout(20_000);
 const api = { origin: TEST_ORIGIN, 'x-requested-with': 'openrate' };
 /** A client address of its own per test, so rate limits of one test never touch another. */
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** A user with two-factor sign-in, the e-mail step that gives a pending session, and the TOTP step. */
+function twoFactorSteps(app: () => TestApp) {
+  async function mfaUser() {
+    const email = uniqueEmail();
+    const secret = newTotpSecret();
+    await app().db.db.insert(users).values({ email, name: 'Two Factor', mfaSecret: secret });
+    return { email, secret };
+  }
+
+  async function emailStep(email: string) {
+    const login = await startEmailLogin(app(), email);
+    const res = await app().app.inject({
+      method: 'GET',
+      url: `/api/login/email/${login.token}/check?code=${login.code}`,
+      headers: { 'x-requested-with': 'openrate' },
+      cookies: { [LOGIN_COOKIE]: login.device },
+    });
+    expect(res.json()).toEqual({ status: 'mfa_required' });
+    return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+  }
+
+  const verify = (pending: string, token: string) =>
+    app().app.inject({
+      method: 'POST',
+      url: '/api/login/mfa/verify',
+      headers: sessionHeaders(pending),
+      payload: { token },
+    });
+
+  return { mfaUser, emailStep, verify };
+}
 
 describe('e-mail sign-in', () => {
   let t: TestApp;
@@ -156,7 +188,7 @@ describe('e-mail sign-in', () => {
   it('refuses a link superseded by a newer request, and accepts the newer one', async () => {
     const email = uniqueEmail();
     const first = await startEmailLogin(t, email);
-    const second = await startEmailLogin(t, email);
+    const second = await startEmailLogin(t, email, { cookie: `${LOGIN_COOKIE}=${first.device}` });
     const old = await check(first.token, first.code, { [LOGIN_COOKIE]: first.device });
     expect(old.json()).toEqual({ error: 'invalid_link' });
     const fresh = await check(second.token, second.code, { [LOGIN_COOKIE]: second.device });
@@ -198,6 +230,72 @@ describe('e-mail sign-in', () => {
     const right = await check(login.token, login.code, { [LOGIN_COOKIE]: login.device });
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual({ error: 'Too many attempts' });
+  });
+
+  it('evaluates at most the limit of 25 concurrent wrong codes', async () => {
+    const login = await startEmailLogin(t, uniqueEmail());
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => check(login.token, `WRONGCODE${i}`, { [LOGIN_COOKIE]: login.device })),
+    );
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(t.config.RATE_LIMIT_PER_EMAIL);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - t.config.RATE_LIMIT_PER_EMAIL);
+  });
+
+  it("lets the owner sign in with the right code in their own browser after strangers' wrong codes", async () => {
+    const email = uniqueEmail();
+    const owner = await startEmailLogin(t, email);
+    // Strangers ask for links to the same address in their own browsers and guess until refused.
+    for (let stranger = 0; stranger < 2; stranger += 1) {
+      const login = await startEmailLogin(t, email);
+      const statuses: number[] = [];
+      for (let i = 0; i <= t.config.RATE_LIMIT_PER_EMAIL; i += 1) {
+        statuses.push((await check(login.token, `WRONGCODE${i}`, { [LOGIN_COOKIE]: login.device })).statusCode);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    }
+    const res = await check(owner.token, owner.code, { [LOGIN_COOKIE]: owner.device });
+    expect(res.json()).toEqual({ status: 'signed_in' });
+  });
+
+  it('mails the owner a working link however many links strangers ask for', async () => {
+    const email = uniqueEmail();
+    const strangers = async () => {
+      for (let i = 0; i <= t.config.RATE_LIMIT_PER_EMAIL; i += 1) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login/email/start',
+          remoteAddress: randomIp(),
+          headers: api,
+          payload: { email, token: await solvedToken(t) },
+        });
+      }
+    };
+    await strangers();
+    const owner = await startEmailLogin(t, email);
+    // A stranger's later request does not supersede the link the owner's browser is waiting for.
+    await strangers();
+    const res = await check(owner.token, owner.code, { [LOGIN_COOKIE]: owner.device });
+    expect(res.json()).toEqual({ status: 'signed_in' });
+  });
+
+  it('counts a made-up browser cookie as the client address: new cookies do not buy new attempts', async () => {
+    const email = uniqueEmail();
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= t.config.RATE_LIMIT_PER_EMAIL; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/email/start',
+        remoteAddress: ip,
+        headers: api,
+        cookies: { [LOGIN_COOKIE]: `made-up-${i}` },
+        payload: { email, token: await solvedToken(t) },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   describe('bad start requests write nothing', () => {
@@ -293,15 +391,85 @@ describe('e-mail sign-in', () => {
 
   it('limits sign-in requests per e-mail address', async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < t.config.RATE_LIMIT_PER_EMAIL; i += 1) await startEmailLogin(t, email);
+    // All from one browser: each request sends the binding cookie the previous one set.
+    let device = '';
+    for (let i = 0; i < t.config.RATE_LIMIT_PER_EMAIL; i += 1) {
+      ({ device } = await startEmailLogin(t, email, device ? { cookie: `${LOGIN_COOKIE}=${device}` } : {}));
+    }
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/login/email/start',
       headers: api,
+      cookies: { [LOGIN_COOKIE]: device },
       payload: { email, token: await solvedToken(t) },
     });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: 'Too many attempts' });
+  });
+});
+
+describe('the cap on every attempt at one address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, RATE_LIMIT_GLOBAL_PER_EMAIL: 3, POW_MAX_NUMBER: 2000 });
+  }, START_TIMEOUT_MS);
+  afterAll(() => t?.close(), START_TIMEOUT_MS);
+
+  const check = (login: { token: string; device: string }, code: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/login/email/${login.token}/check?code=${code}`,
+      headers: { 'x-requested-with': 'openrate' },
+      cookies: { [LOGIN_COOKIE]: login.device },
+    });
+
+  /** Makes the address's recorded attempts look older, as if the browsers had waited. */
+  const wait = (email: string, seconds: number) =>
+    t.db.db
+      .update(rateLimitHits)
+      .set({ createdAt: sql`${rateLimitHits.createdAt} - ${seconds} * interval '1 second'` })
+      .where(like(rateLimitHits.key, `%${email}%`));
+
+  it('only slows browsers down once reached: the owner signs in at once, a stranger waits out a back-off', async () => {
+    const email = uniqueEmail();
+    const owner = await startEmailLogin(t, email);
+    const stranger = await startEmailLogin(t, email);
+    const other = await startEmailLogin(t, email);
+    const statuses: number[] = [];
+    for (const login of [stranger, stranger, other]) statuses.push((await check(login, 'WRONGCODE0')).statusCode);
+    expect(statuses).toEqual([400, 400, 400]);
+
+    // The cap of 3 is reached: a browser that has tried must wait before its next attempt.
+    const slowed = await check(other, 'WRONGCODE1');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({ error: 'Too many attempts' });
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await check(stranger, 'WRONGCODE1')).statusCode).toBe(429);
+
+    // The owner's browser has not tried yet: its right code goes straight in.
+    expect((await check(owner, owner.code)).json()).toEqual({ status: 'signed_in' });
+
+    // Once the back-off has passed, the stranger is evaluated again (a wrong code), then waits longer.
+    await wait(email, t.config.RATE_LIMIT_MAX_BACKOFF + 1);
+    expect((await check(stranger, 'WRONGCODE2')).json()).toEqual({ error: 'invalid_code' });
+    const again = await check(stranger, 'WRONGCODE3');
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(Number(slowed.headers['retry-after']));
+  });
+
+  it('only slows two-factor attempts down once reached: the user signs in from a session that has not tried', async () => {
+    const { mfaUser, emailStep, verify } = twoFactorSteps(() => t);
+    const { email, secret } = await mfaUser();
+    const other = await emailStep(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await verify(other, '000000')).statusCode);
+    expect(statuses).toEqual([400, 400, 400]);
+    const slowed = await verify(other, '000000');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    const own = await emailStep(email);
+    expect((await verify(own, totpFor(secret, email).generate())).json()).toEqual({ status: 'signed_in' });
   });
 });
 
@@ -356,32 +524,7 @@ describe('two-factor sign-in', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => t?.close(), START_TIMEOUT_MS);
 
-  async function mfaUser() {
-    const email = uniqueEmail();
-    const secret = newTotpSecret();
-    await t.db.db.insert(users).values({ email, name: 'Two Factor', mfaSecret: secret });
-    return { email, secret };
-  }
-
-  async function emailStep(email: string) {
-    const login = await startEmailLogin(t, email);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/login/email/${login.token}/check?code=${login.code}`,
-      headers: { 'x-requested-with': 'openrate' },
-      cookies: { [LOGIN_COOKIE]: login.device },
-    });
-    expect(res.json()).toEqual({ status: 'mfa_required' });
-    return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-  }
-
-  const verify = (pending: string, token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login/mfa/verify',
-      headers: sessionHeaders(pending),
-      payload: { token },
-    });
+  const { mfaUser, emailStep, verify } = twoFactorSteps(() => t);
 
   it('reaches no data before the code, and signs in with a new session id after it', async () => {
     const { email, secret } = await mfaUser();
@@ -429,6 +572,27 @@ describe('two-factor sign-in', () => {
       payload: { token: '123456' },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('lets the user finish two-factor sign-in in their own session after another session used up its guesses', async () => {
+    const { email, secret } = await mfaUser();
+    const other = await emailStep(email);
+    const statuses: number[] = [];
+    for (let i = 0; i <= t.config.RATE_LIMIT_PER_EMAIL; i += 1)
+      statuses.push((await verify(other, '000000')).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    const own = await emailStep(email);
+    const res = await verify(own, totpFor(secret, email).generate());
+    expect(res.json()).toEqual({ status: 'signed_in' });
+  });
+
+  it('evaluates at most the limit of 25 concurrent wrong two-factor codes', async () => {
+    const { email } = await mfaUser();
+    const pending = await emailStep(email);
+    const results = await Promise.all(Array.from({ length: 25 }, () => verify(pending, '000000')));
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(t.config.RATE_LIMIT_PER_EMAIL);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - t.config.RATE_LIMIT_PER_EMAIL);
   });
 
   it('stops MFA guessing at the rate limit', async () => {

@@ -16,12 +16,13 @@ import { randomToken, safeEqual, sha256 } from '../auth/crypto';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth/csrf';
 import { createChallenge, verifySolution } from '../auth/pow';
 import { acceptTotp } from '../auth/totp';
+import type { Config } from '../config';
 import { loginTokens, users } from '../db/schema';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { publicOrigin, sendMail } from '../mail/mailer';
 import type { Executor } from '../services/db';
-import { consumeRateLimits } from '../services/rateLimit';
+import { type Backoff, consumeRateLimits, type Limit, TooManyAttempts } from '../services/rateLimit';
 import { startSession } from '../services/sessions';
 
 const LINK_TTL_MS = 15 * 60 * 1000;
@@ -43,6 +44,42 @@ const wantsJson = (request: FastifyRequest) => request.headers[CSRF_HEADER] === 
 /** A JSON body may not name a field twice: which copy wins would be a guess. */
 function hasRepeatedKey(raw: string, key: string): boolean {
   return (raw.match(new RegExp(`(?<!\\\\)"${key}"\\s*:`, 'g')) ?? []).length > 1;
+}
+
+/**
+ * The limits of one sign-in step on an account (an e-mail address, or a user for the second factor) from
+ * one browser: a few attempts per browser, then 429; and a far higher cap on the account as a whole that
+ * only slows every browser down, so strangers' attempts never stop the owner in their own browser.
+ */
+function accountLimits(
+  config: Config,
+  step: 'start' | 'code' | 'mfa',
+  account: string,
+  ...browsers: [string, ...string[]]
+): { limits: Limit[]; backoff: Backoff } {
+  const [bindingKey, ...others] = browsers.map((browser) => `${step}:browser:${account}:${browser}`);
+  return {
+    limits: [bindingKey, ...others].map((key) => ({ key, max: config.RATE_LIMIT_PER_EMAIL })),
+    backoff: {
+      key: `${step}:account:${account}`,
+      cap: config.RATE_LIMIT_GLOBAL_PER_EMAIL,
+      bindingKey,
+      maxSeconds: config.RATE_LIMIT_MAX_BACKOFF,
+    },
+  };
+}
+
+/**
+ * Whether a binding cookie is one we issued to this browser for this address. A made-up cookie is not:
+ * counting it as a browser would make every request a new browser with a fresh allowance.
+ */
+async function issuedFor(db: Executor, email: string, deviceHash: string): Promise<boolean> {
+  const [known] = await db
+    .select({ id: loginTokens.id })
+    .from(loginTokens)
+    .where(and(eq(loginTokens.email, email), eq(loginTokens.deviceHash, deviceHash)))
+    .limit(1);
+  return known !== undefined;
 }
 
 /** Finds or creates the account of a verified e-mail address (a first sign-in registers it). */
@@ -78,6 +115,16 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
   const config = app.config;
   const windowSeconds = config.RATE_LIMIT_WINDOW;
 
+  /** Counts one attempt; a refused one answers 429 and says in Retry-After when to come back. */
+  const limit = async (reply: FastifyReply, limits: Limit[], backoff?: Backoff) => {
+    try {
+      await consumeRateLimits(db, limits, windowSeconds, backoff);
+    } catch (error) {
+      if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  };
+
   // Keep the raw body of this plugin's JSON calls to spot a repeated field.
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     try {
@@ -98,28 +145,36 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
   });
 
   app.post('/login/email/start', { schema: { body: emailStartBodySchema } }, async (request, reply) => {
-    await consumeRateLimits(db, [{ key: `start:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }], windowSeconds);
+    await limit(reply, [{ key: `start:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }]);
     const email = loginEmailSchema.safeParse(request.body.email);
     if (!email.success) throw badRequest('invalid_email');
     if (!(await verifySolution(app, request.body.token))) throw badRequest('invalid_token');
-    await consumeRateLimits(
-      db,
-      [{ key: `start:email:${email.data}`, max: config.RATE_LIMIT_PER_EMAIL }],
-      windowSeconds,
-    );
+    const earlier = request.cookies[LOGIN_COOKIE];
+    const earlierHash = earlier ? sha256(earlier) : null;
+    // A browser keeps its binding across requests for the address, so its limit follows it; a browser
+    // we do not know yet is counted by its client address.
+    const known = earlierHash && (await issuedFor(db, email.data, earlierHash)) ? earlier : null;
+    const device = known ?? randomToken(32);
+    const { limits, backoff } = known
+      ? accountLimits(config, 'start', email.data, `device:${earlierHash}`)
+      : // A new browser's first request also counts toward the binding it is about to receive.
+        accountLimits(config, 'start', email.data, `ip:${request.ip}`, `device:${sha256(device)}`);
+    await limit(reply, limits, backoff);
 
     const token = randomToken(24);
     const code = newCode();
-    const device = randomToken(32);
     const expiresAt = new Date(Date.now() + LINK_TTL_MS);
     const link = `${publicOrigin(request)}/login/email/${token}?code=${code}`;
     await db.transaction(async (tx) => {
       await tx.delete(loginTokens).where(lt(loginTokens.expiresAt, new Date(Date.now() - LINK_TTL_MS)));
-      // A newer request supersedes every earlier link and code for the address.
-      await tx
-        .update(loginTokens)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(loginTokens.email, email.data), isNull(loginTokens.consumedAt)));
+      // A newer request supersedes the earlier links and codes of the same browser. Another browser's
+      // request (perhaps a stranger's) leaves them alone: it cannot void the link the owner waits for.
+      if (earlierHash) {
+        await tx
+          .update(loginTokens)
+          .set({ consumedAt: new Date() })
+          .where(and(eq(loginTokens.deviceHash, earlierHash), isNull(loginTokens.consumedAt)));
+      }
       await tx.insert(loginTokens).values({
         email: email.data,
         tokenHash: sha256(token),
@@ -161,7 +216,7 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
         return reply.redirect(target);
       };
       try {
-        await consumeRateLimits(db, [{ key: `code:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }], windowSeconds);
+        await limit(reply, [{ key: `code:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }]);
         const [login] = await db
           .select()
           .from(loginTokens)
@@ -169,11 +224,9 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
         if (!login || login.consumedAt || login.expiresAt.getTime() < Date.now()) return fail('invalid_link');
         const device = request.cookies[LOGIN_COOKIE];
         if (!device || !safeEqual(sha256(device), login.deviceHash)) return fail('invalid_device');
-        await consumeRateLimits(
-          db,
-          [{ key: `code:email:${login.email}`, max: config.RATE_LIMIT_PER_EMAIL }],
-          windowSeconds,
-        );
+        // The browser is the one the link is bound to: strangers' guesses use up their own links only.
+        const { limits, backoff } = accountLimits(config, 'code', login.email, login.deviceHash);
+        await limit(reply, limits, backoff);
         const code = normalizeCode(request.query.code ?? '');
         if (code.length < EMAIL_CODE_MIN_LENGTH || !safeEqual(sha256(code), login.codeHash))
           return fail('invalid_code');
@@ -205,14 +258,9 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
   app.post('/login/mfa/verify', { schema: { body: mfaVerifyBodySchema } }, async (request, reply) => {
     const session = await getSession(request);
     if (!session?.mfaPending) throw unauthorized();
-    await consumeRateLimits(
-      db,
-      [
-        { key: `mfa:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP },
-        { key: `mfa:user:${session.userId}`, max: config.RATE_LIMIT_PER_EMAIL },
-      ],
-      windowSeconds,
-    );
+    // The browser is the pending session: only someone past the e-mail step has one to spend.
+    const { limits, backoff } = accountLimits(config, 'mfa', String(session.userId), session.idHash);
+    await limit(reply, [{ key: `mfa:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }, ...limits], backoff);
     const [user] = await db
       .select({ id: users.id, mfaSecret: users.mfaSecret })
       .from(users)

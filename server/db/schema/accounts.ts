@@ -63,12 +63,13 @@ export const loginTokens = pgTable(
     deviceHash: text('device_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when used, or when a newer request for the same e-mail supersedes it. */
+    /** Set when used, or when a newer request from the same browser supersedes it. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('login_tokens_token_idx').on(table.tokenHash),
     index('login_tokens_email_idx').on(table.email),
+    index('login_tokens_device_idx').on(table.deviceHash),
   ],
 );
 
@@ -86,7 +87,10 @@ export const rateLimitHits = pgTable(
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('rate_limit_hits_key_idx').on(table.key, table.createdAt)],
+  (table) => [
+    index('rate_limit_hits_key_idx').on(table.key, table.createdAt),
+    index('rate_limit_hits_created_at_idx').on(table.createdAt),
+  ],
 );
 
 /** Mail kept locally when no SMTP server is configured. */
