@@ -221,6 +221,20 @@ describe('a public dataset file', () => {
     expect(builds).toHaveLength(1);
   });
 
+  it('is rebuilt when the workspace data change, for two requests at once, and keeps only the current build', async () => {
+    const report = await publicReport();
+    const before = await publicTable(report.id);
+    await generateWorkspaceDatasets(t.config.dataDir, workspaceId, { rows: 4000, seed: 6, endDate: '2026-11-21' });
+    const [one, two] = await Promise.all([publicTable(report.id), publicTable(report.id)]);
+    expect(one.response.headers.etag).toBe(two.response.headers.etag);
+    expect(one.response.headers.etag).not.toBe(before.response.headers.etag);
+    expect(servedRows(one.table)).toEqual(
+      await expectedRows(`(country IS NULL OR country <> 'NL') AND (campaign_type = 'promotion' OR sent > 400)`),
+    );
+    const builds = fs.readdirSync(path.join(t.config.dataDir, 'public', String(report.id), DATASET));
+    expect(builds).toHaveLength(1);
+  });
+
   it('caches briefly in public and never in private', async () => {
     const report = await publicReport();
     const file = await publicTable(report.id);

@@ -74,6 +74,7 @@ interface PublicManifest {
 const inFlight = new Map<string, Promise<void>>();
 
 async function build(source: DatasetFile, schema: DatasetSchema, scope: PublicDatasetScope, dir: string) {
+  const started = Date.now();
   const parent = path.dirname(dir);
   fs.mkdirSync(parent, { recursive: true });
   const temporary = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
@@ -106,12 +107,15 @@ async function build(source: DatasetFile, schema: DatasetSchema, scope: PublicDa
     fs.writeFileSync(path.join(temporary, 'manifest.json'), JSON.stringify(manifest));
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(temporary, dir);
-    // Older builds of this dataset are never served again; open downloads keep their file handles.
-    for (const entry of fs.readdirSync(parent)) {
+    // Builds finished before this one started are of an older report or data version and never served again
+    // (open downloads keep their file handles); a newer build that finished first is left alone.
+    // A save may remove the whole directory meanwhile: then there is nothing left to clean.
+    const entries = fs.existsSync(parent) ? fs.readdirSync(parent) : [];
+    for (const entry of entries) {
       const other = path.join(parent, entry);
-      if (other !== dir && !other.includes('.tmp-') && !inFlight.has(other)) {
-        fs.rmSync(other, { recursive: true, force: true });
-      }
+      if (other === dir || other.includes('.tmp-') || inFlight.has(other)) continue;
+      const stat = fs.statSync(other, { throwIfNoEntry: false });
+      if (stat && stat.mtimeMs < started) fs.rmSync(other, { recursive: true, force: true });
     }
   } finally {
     connection.closeSync();
