@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { toDatasetSchema } from '../../src/contracts/catalogue';
+import { getCatalogueDataset, toDatasetSchema } from '../../src/contracts/catalogue';
 import { workspaceIdParamsSchema } from '../../src/contracts/common';
 import {
   DATASET_CACHE_CONTROL,
   DATASET_CONTENT_TYPE,
+  PRIVATE_NO_STORE,
+  PUBLIC_DATASET_CACHE_CONTROL,
   TOTAL_LENGTH_HEADER,
   datasetParamsSchema,
   datasetQuerySchema,
@@ -23,6 +26,7 @@ import {
   ParquetQueries,
   type DatasetFile,
 } from '../services/datasets';
+import { publicDatasetFile, publicScopes } from '../services/publicDatasets';
 import { findPublicReport } from '../services/reports';
 
 function acceptsGzip(request: FastifyRequest): boolean {
@@ -65,11 +69,16 @@ function parseRange(header: string | undefined, size: number): { start: number; 
  * X-Total-Length giving the uncompressed size for progress. A Range request (a resumed download) gets the
  * uncompressed bytes it asks for, so a client can continue from the count of bytes it already decoded.
  */
-async function sendDatasetFile(request: FastifyRequest, reply: FastifyReply, file: DatasetFile) {
+async function sendDatasetFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: DatasetFile,
+  cacheControl = DATASET_CACHE_CONTROL,
+) {
   const etag = `"${file.version}"`;
   reply
     .header('ETag', etag)
-    .header('Cache-Control', DATASET_CACHE_CONTROL)
+    .header('Cache-Control', cacheControl)
     .header('Vary', 'Accept-Encoding')
     .header('Accept-Ranges', 'bytes')
     .header(TOTAL_LENGTH_HEADER, String(file.arrowBytes));
@@ -109,21 +118,27 @@ async function sendDatasetFile(request: FastifyRequest, reply: FastifyReply, fil
 export const datasetRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;
-  const parquet = new ParquetQueries();
+  const parquet = new ParquetQueries(app.config.dataDir);
   app.addHook('onClose', () => parquet.close());
 
-  app.get('/workspaces/:workspaceId/datasets', { schema: { params: workspaceIdParamsSchema } }, async (request) => {
-    await requireMember(request, request.params.workspaceId);
-    const { listed } = await availableDatasets(db, request.params.workspaceId);
-    return { datasets: listed.map((dataset) => ({ id: dataset.id, title: dataset.title })) };
-  });
+  app.get(
+    '/workspaces/:workspaceId/datasets',
+    { schema: { params: workspaceIdParamsSchema } },
+    async (request, reply) => {
+      await requireMember(request, request.params.workspaceId);
+      reply.header('Cache-Control', PRIVATE_NO_STORE);
+      const { listed } = await availableDatasets(db, request.params.workspaceId);
+      return { datasets: listed.map((dataset) => ({ id: dataset.id, title: dataset.title })) };
+    },
+  );
 
   app.get(
     '/workspaces/:workspaceId/datasets/campaigns/:campaignId',
     { schema: { params: campaignParamsSchema } },
-    async (request) => {
+    async (request, reply) => {
       const { workspaceId, campaignId } = request.params;
       await requireMember(request, workspaceId);
+      reply.header('Cache-Control', PRIVATE_NO_STORE);
       const file = await datasetFile(app.config.dataDir, workspaceId, 'campaign_metrics_by_send_date');
       return { url: await parquet.campaignWebviewUrl(file.parquetPath, campaignId) };
     },
@@ -140,41 +155,62 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
       if (!dataset) throw notFound();
       if (request.query.schema) {
         const groups = await getCustomFieldGroups(db, workspaceId);
+        reply.header('Cache-Control', PRIVATE_NO_STORE);
         return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
       }
       return sendDatasetFile(request, reply, await datasetFile(app.config.dataDir, workspaceId, datasetId));
     },
   );
 
-  // Public variants for a report shared publicly, limited to the datasets its config uses. While the link is off,
-  // and for any other dataset, the answer is the same not-found as for a report that does not exist.
+  // Public variants for a report shared publicly: only the datasets its widgets read, and of those only the rows
+  // and fields its widgets show (services/publicDatasets). While the link is off, and for any other dataset, the
+  // answer is the same not-found as for a report that does not exist.
   async function publicDataset(reportId: string, datasetId: string) {
     const report = await findPublicReport(db, reportId);
-    if (!report || !report.datasets.includes(datasetId)) throw notFound();
-    const dataset = await findAvailableDataset(db, report.workspaceId, datasetId);
-    if (!dataset) throw notFound();
-    return { workspaceId: report.workspaceId, dataset };
+    if (!report) throw notFound();
+    const scoped = (await publicScopes(db, report.workspaceId, report.type, report.config)).get(datasetId);
+    if (!scoped) throw notFound();
+    return { report, ...scoped };
+  }
+
+  async function publicFile(reportId: string, datasetId: string) {
+    const { report, schema, scope } = await publicDataset(reportId, datasetId);
+    const source = await datasetFile(app.config.dataDir, report.workspaceId, datasetId);
+    return {
+      scope,
+      file: await publicDatasetFile(app.config.dataDir, report.id, report.version, source, schema, scope),
+    };
+  }
+
+  /** A small public JSON answer, cached briefly and revalidated by its content's ETag. */
+  function sendPublicJson(request: FastifyRequest, reply: FastifyReply, body: unknown) {
+    const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 20)}"`;
+    reply.header('ETag', etag).header('Cache-Control', PUBLIC_DATASET_CACHE_CONTROL);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.send(body);
   }
 
   app.get(
     '/reports/:reportId/datasets',
     { schema: { params: reportDatasetParamsSchema.pick({ reportId: true }) } },
-    async (request) => {
+    async (request, reply) => {
       const report = await findPublicReport(db, request.params.reportId);
       if (!report) throw notFound();
-      const { all } = await availableDatasets(db, report.workspaceId);
-      const used = all.filter((dataset) => report.datasets.includes(dataset.id));
-      return { datasets: used.map((dataset) => ({ id: dataset.id, title: dataset.title })) };
+      const used = [...(await publicScopes(db, report.workspaceId, report.type, report.config)).keys()];
+      const datasets = used.map((id) => ({ id, title: getCatalogueDataset(id)?.title ?? id }));
+      return sendPublicJson(request, reply, { datasets });
     },
   );
 
   app.get(
     '/reports/:reportId/datasets/campaigns/:campaignId',
     { schema: { params: z.object({ reportId: z.string(), campaignId: z.string().min(1).max(200) }) } },
-    async (request) => {
-      const { workspaceId } = await publicDataset(request.params.reportId, 'campaign_metrics_by_send_date');
-      const file = await datasetFile(app.config.dataDir, workspaceId, 'campaign_metrics_by_send_date');
-      return { url: await parquet.campaignWebviewUrl(file.parquetPath, request.params.campaignId) };
+    async (request, reply) => {
+      const { scope, file } = await publicFile(request.params.reportId, 'campaign_metrics_by_send_date');
+      // Only a web view the report's rows show: the public file's own campaigns and links.
+      if (!scope.fields.includes('campaign_id') || !scope.fields.includes('webview_url')) throw notFound();
+      const url = await parquet.campaignWebviewUrl(file.parquetPath, request.params.campaignId);
+      return sendPublicJson(request, reply, { url });
     },
   );
 
@@ -182,12 +218,16 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
     '/reports/:reportId/datasets/:datasetId',
     { schema: { params: reportDatasetParamsSchema, querystring: datasetQuerySchema }, compress: false },
     async (request, reply) => {
-      const { workspaceId, dataset } = await publicDataset(request.params.reportId, request.params.datasetId);
+      const { reportId, datasetId } = request.params;
       if (request.query.schema) {
-        const groups = await getCustomFieldGroups(db, workspaceId);
-        return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
+        const { schema, scope } = await publicDataset(reportId, datasetId);
+        return sendPublicJson(request, reply, {
+          ...schema,
+          fields: schema.fields.filter((field) => scope.fields.includes(field.id)),
+        });
       }
-      return sendDatasetFile(request, reply, await datasetFile(app.config.dataDir, workspaceId, dataset.id));
+      const { file } = await publicFile(reportId, datasetId);
+      return sendDatasetFile(request, reply, file, PUBLIC_DATASET_CACHE_CONTROL);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   permissionBodySchema,
   permissionParamsSchema,
   permissionsQuerySchema,
+  PUBLIC_LINK_WIDENED,
   renameReportBodySchema,
   type Report,
   type ReportConfig,
@@ -28,6 +29,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import type { Executor } from '../services/db';
 import { getWorkspaceFlags } from '../services/flags';
+import { invalidatePublicDatasets, widensPublicLink } from '../services/publicDatasets';
 import {
   createReport,
   currentVersion,
@@ -120,6 +122,14 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       }
       const report = await reportWithAccess(db, request.params, userId, 'read_write');
       const config = parseConfig(type, body.config, body.title ?? report.title);
+      // Sharing is full access's right: an editor may change a public report, but not make its link show more.
+      if (
+        report.share_level === 'public' &&
+        !grants(report.access_level, 'full_access') &&
+        (await widensPublicLink(db, workspaceId, type, report.config, config))
+      ) {
+        throw forbidden(PUBLIC_LINK_WIDENED);
+      }
       const saved = await saveReport(db, {
         workspaceId,
         reportId: report.id,
@@ -129,6 +139,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
         userId,
       });
       if (saved === null) throw conflict(VERSION_CONFLICT, await currentVersion(db, report.id));
+      invalidatePublicDatasets(app.config.dataDir, report.id);
       return { data: await reloadReport(db, workspaceId, report.id, userId) };
     },
   );
@@ -141,6 +152,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       const { userId } = await requireMember(request, workspaceId);
       const report = await reportWithAccess(db, request.params, userId, 'read_write');
       await renameReport(db, report.id, request.body.title, userId);
+      invalidatePublicDatasets(app.config.dataDir, report.id);
       return { data: await reloadReport(db, workspaceId, report.id, userId) };
     },
   );
@@ -152,6 +164,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       const { userId } = await requireMember(request, request.params.workspaceId);
       const report = await reportWithAccess(db, request.params, userId, 'full_access');
       await deleteReport(db, report.id);
+      invalidatePublicDatasets(app.config.dataDir, report.id);
       return { ok: true as const };
     },
   );
@@ -220,6 +233,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       throw badRequest('A public link can only grant view access');
     }
     await setPermission(db, report.id, body.subjectType, subjectId, body.accessLevel);
+    if (body.subjectType === 'public') invalidatePublicDatasets(app.config.dataDir, report.id);
     return { data: await listPermissions(db, report, userId) };
   }
 

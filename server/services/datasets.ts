@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBInstance } from '@duckdb/node-api';
 import { eq } from 'drizzle-orm';
 import { catalogue, getCatalogueDataset, type CatalogueDataset } from '../../src/contracts/catalogue';
 import { ensureWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
 import { licenses, workspaces } from '../db/schema';
 import type { Executor } from './db';
+import { openLockedDuckDB, withTimeout } from './duckdb';
 import { getWorkspaceFlags } from './flags';
 
 /**
@@ -70,14 +71,23 @@ export async function datasetFile(dataDir: string, workspaceId: number, datasetI
   };
 }
 
+/** A lookup answers within this time or fails: a request never waits on a stuck query. */
+const QUERY_TIMEOUT_MS = 5_000;
+
 /**
- * The server's own queries over Parquet files, on one in-memory DuckDB per server process (opened on first use).
+ * The server's own queries over Parquet files, on one locked-down in-memory DuckDB per server process (opened on
+ * first use) that reaches only the data directory.
  */
 export class ParquetQueries {
   private instance: Promise<DuckDBInstance> | undefined;
 
+  constructor(private readonly dataDir: string) {}
+
   private async connect() {
-    this.instance ??= DuckDBInstance.create(':memory:', { threads: '1' });
+    this.instance ??= openLockedDuckDB([this.dataDir]).then(({ instance, connection }) => {
+      connection.closeSync();
+      return instance;
+    });
     return (await this.instance).connect();
   }
 
@@ -85,9 +95,11 @@ export class ParquetQueries {
   async campaignWebviewUrl(parquetPath: string, campaignId: string): Promise<string | null> {
     const connection = await this.connect();
     try {
-      const reader = await connection.runAndReadAll(
-        `SELECT webview_url FROM read_parquet($path) WHERE campaign_id = $campaign AND webview_url <> '' LIMIT 1`,
-        { path: parquetPath, campaign: campaignId },
+      const reader = await withTimeout(connection, QUERY_TIMEOUT_MS, () =>
+        connection.runAndReadAll(
+          `SELECT webview_url FROM read_parquet($path) WHERE campaign_id = $campaign AND webview_url <> '' LIMIT 1`,
+          { path: parquetPath, campaign: campaignId },
+        ),
       );
       const rows = reader.getRowObjectsJS();
       return rows.length ? String(rows[0].webview_url) : null;

@@ -89,4 +89,9 @@ export const reportDatasetParamsSchema = z.object({ reportId: z.string(), datase
 /** The uncompressed byte length of a dataset file: Content-Length cannot give progress when gzip is applied. */
 export const TOTAL_LENGTH_HEADER = 'X-Total-Length';
 export const DATASET_CONTENT_TYPE = 'application/vnd.apache.arrow.stream';
+/** A member's dataset file: kept by the browser but revalidated (ETag) on every use, never by a shared cache. */
 export const DATASET_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
+/** A member's dataset list, schema and campaign answers: not kept anywhere. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+/** A public link's datasets: shared caches may keep them briefly, so a link turned off stops serving soon after. */
+export const PUBLIC_DATASET_CACHE_CONTROL = 'public, max-age=60';

@@ -326,3 +326,6 @@ export const versionConflictSchema = z.object({
 });
 export type VersionConflict = z.infer<typeof versionConflictSchema>;
 export const VERSION_CONFLICT = 'Another user saved a newer version of this report';
+/** The 403 of an editor's save that would make a public link show more (another dataset, field, or fewer filters). */
+export const PUBLIC_LINK_WIDENED =
+  'This report has a public link: only members with full access can save changes that show more data through it';

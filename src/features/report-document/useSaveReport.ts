@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PUBLIC_LINK_WIDENED } from '../../contracts/reports';
 import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { type ReportRef, useSaveReportMutation, versionConflictOf } from '../reports/reportsApi';
 import { reportPath } from '../reports/useReportActions';
+import { errorCode } from '../session/apiErrors';
 import { discarded, reportKey, saveConflicted, saved, selectSaveInput } from './reportDocumentSlice';
 import { type SaveChoice } from './saveChoices';
 
@@ -42,6 +44,8 @@ export function useSaveReport(ref: ReportRef) {
       } catch (error) {
         const conflict = versionConflictOf(error);
         if (conflict) dispatch(saveConflicted({ key, version: conflict.version, modifiedBy: conflict.modifiedBy }));
+        // The editor can act on this one: keep the filters or ask someone with full access.
+        else if (errorCode(error) === PUBLIC_LINK_WIDENED) dispatch(notificationShown(PUBLIC_LINK_WIDENED, 'danger'));
         else dispatch(notificationShown('Failed to update report', 'danger'));
       }
     },

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
-import { type AccessLevel, type Report, type ShareLevel } from '../../contracts/reports';
+import { type AccessLevel, PUBLIC_LINK_WIDENED, type Report, type ShareLevel } from '../../contracts/reports';
 import { type RootState, setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { selectNotifications } from '../notifications/notificationsSlice';
@@ -192,6 +192,19 @@ describe('the report page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(selectNotifications(store.getState()).map((item) => item.message)).toEqual(['Failed to update report']),
+    );
+    expect(selectDocument(store.getState(), reportKey('explorer_view', ID))?.dirty).toBe(true);
+  });
+
+  it('says why when a save would make the public link show more', async () => {
+    const { store } = await renderPage(report(), () => json({ error: PUBLIC_LINK_WIDENED }, 403));
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    act(() => {
+      store.dispatch(documentEdited({ key: reportKey('explorer_view', ID), config: { dataset: 'list_members' } }));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(selectNotifications(store.getState()).map((item) => item.message)).toEqual([PUBLIC_LINK_WIDENED]),
     );
     expect(selectDocument(store.getState(), reportKey('explorer_view', ID))?.dirty).toBe(true);
   });

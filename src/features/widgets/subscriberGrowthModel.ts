@@ -3,10 +3,10 @@ import { type DayRange, type Granularity, type WeekStart, autoGranularity } from
 import { type Cell, type ResultColumns } from '../../store/engineApi';
 import { seriesColor } from '../charts/palettes';
 import { type GraphModel, bucketAxis } from './graphModel';
+import { LIST_FIELD, LIST_METRICS } from './widgetMeta';
 
-/** The list_members fields the widget reads (spec 2 §3 Subscriber list data). */
-export const LIST_FIELD = 'list_name';
-export const LIST_METRICS = ['members', 'members_in', 'members_out', 'members_delta'] as const;
+// Defined with the other widget defaults, which the server reads too (what a public link serves).
+export { LIST_FIELD, LIST_METRICS };
 export const LIST_MEMBERS_FLAG = 'list_members';
 
 export const SUBSCRIBER_TAB_CHART_HEIGHT = 220;

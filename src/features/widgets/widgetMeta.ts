@@ -75,3 +75,6 @@ export const KPI_DEFAULT_METRICS = [
 export const TABLE_DEFAULT_METRICS = ['sent_unique', 'sent', 'open', 'opens', 'clicks_unique', 'transactions'];
 /** List widget limits (spec 2 §5); null shows every value. */
 export const LIST_LIMITS = [5, 10, 25, null] as const;
+/** The list_members fields the subscriber growth widget reads (spec 2 §3 Subscriber list data). */
+export const LIST_FIELD = 'list_name';
+export const LIST_METRICS = ['members', 'members_in', 'members_out', 'members_delta'] as const;

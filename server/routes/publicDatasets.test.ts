@@ -1,0 +1,305 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { type Table, tableFromIPC } from 'apache-arrow';
+import { getCatalogueDataset } from '../../src/contracts/catalogue';
+import { PUBLIC_LINK_WIDENED, type Report } from '../../src/contracts/reports';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
+import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
+import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+let t: TestApp;
+let owner: SignedIn;
+let editor: SignedIn;
+let workspaceId: number;
+let duckdb: DuckDBInstance;
+
+const DATASET = 'campaign_metrics_by_send_date';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signIn(t);
+  editor = await signIn(t);
+  workspaceId = (await createWorkspace(t, { adminUserId: owner.userId })).id;
+  await addMember(t, workspaceId, editor.userId, 'member');
+  await generateWorkspaceDatasets(t.config.dataDir, workspaceId, { rows: 4000, seed: 5, endDate: '2026-11-21' });
+  duckdb = await DuckDBInstance.create(':memory:', { threads: '1' });
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  duckdb?.closeSync();
+  await t?.close();
+}, START_TIMEOUT_MS);
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (who: SignedIn | null, method: Method, url: string, payload?: unknown, headers = {}) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...(who?.headers ?? {}), ...headers },
+    payload: payload as object | undefined,
+  });
+
+const globalFilter = { member: 'country', operator: 'notEquals', values: ['NL'] };
+const typeFilter = { member: 'campaign_type', operator: 'equals', values: ['promotion'] };
+const sentFilter = { member: 'sent', operator: 'gt', values: ['400'] };
+
+/** A table of open rate by campaign type for promotions, a graph of revenue for larger sends, and a text. */
+const baseConfig = () => ({
+  title: 'Public',
+  filters: [globalFilter],
+  widgets: [
+    {
+      id: 'w1',
+      type: 'table',
+      dataset: DATASET,
+      metrics: ['open_rate'],
+      dimensions: ['campaign_type'],
+      filters: [typeFilter],
+    },
+    { id: 'w2', type: 'graph', dataset: DATASET, metrics: ['revenue'], filters: [sentFilter] },
+    { id: 'w3', type: 'rich_text', content: '<p>Hello</p>' },
+  ],
+});
+type Config = ReturnType<typeof baseConfig>;
+
+async function publicReport(config: unknown = baseConfig()): Promise<Report> {
+  const created = await call(owner, 'POST', `/workspaces/${workspaceId}/reports/dashboard`, {
+    title: 'Public',
+    config,
+  });
+  expect(created.statusCode).toBe(201);
+  const report = created.json().data as Report;
+  const shared = await call(owner, 'PUT', `/workspaces/${workspaceId}/permissions`, {
+    accessLevel: 'read',
+    subjectType: 'public',
+    objectId: report.id,
+    objectType: 'dashboard',
+  });
+  expect(shared.statusCode).toBe(200);
+  return report;
+}
+
+async function grantEdit(report: Report) {
+  const granted = await call(owner, 'PUT', `/workspaces/${workspaceId}/permissions`, {
+    accessLevel: 'read_write',
+    subjectType: 'user',
+    subjectId: editor.userId,
+    objectId: report.id,
+    objectType: 'dashboard',
+  });
+  expect(granted.statusCode).toBe(200);
+}
+
+async function save(who: SignedIn, report: Report, config: unknown) {
+  const current = await call(owner, 'GET', `/workspaces/${workspaceId}/reports/dashboard/${report.id}`);
+  return call(who, 'PUT', `/workspaces/${workspaceId}/reports/dashboard/${report.id}`, {
+    config,
+    version: current.json().data.version,
+  });
+}
+
+async function publicTable(reportId: number) {
+  const response = await call(null, 'GET', `/reports/${reportId}/datasets/${DATASET}`, undefined, {
+    'accept-encoding': 'gzip',
+  });
+  expect(response.statusCode).toBe(200);
+  return { response, table: tableFromIPC(zlib.gunzipSync(response.rawPayload)) };
+}
+
+/** The rows the report shows, by an independent hand-written query over the workspace's Parquet file. */
+const COLUMNS = ['campaign_type', 'country', 'sent', 'open', 'delivered', 'revenue'];
+
+async function expectedRows(where: string, columns = COLUMNS): Promise<string[]> {
+  const parquet = path.join(workspaceDatasetDir(t.config.dataDir, workspaceId), `${DATASET}.parquet`);
+  const connection = await duckdb.connect();
+  try {
+    const reader = await connection.runAndReadAll(
+      `SELECT ${columns.join(', ')} FROM read_parquet($path) WHERE ${where}`,
+      { path: parquet },
+    );
+    return reader.getRowObjectsJS().map((row) => JSON.stringify(Object.values(row).map(String)));
+  } finally {
+    connection.closeSync();
+  }
+}
+
+const servedRows = (table: Table, columns = COLUMNS) =>
+  table.toArray().map((row: Record<string, unknown>) => JSON.stringify(columns.map((column) => String(row[column]))));
+
+describe('a public dataset file', () => {
+  it('holds only the rows that pass the saved filters and the columns the widgets use', async () => {
+    const report = await publicReport();
+    const { table } = await publicTable(report.id);
+    // The date field, the shown fields, a ratio's parts (open_rate) and the filter fields; nothing else.
+    expect(table.schema.fields.map((field) => field.name)).toEqual([
+      'send_date',
+      'campaign_type',
+      'country',
+      'sent',
+      'delivered',
+      'open',
+      'revenue',
+    ]);
+    const expected = await expectedRows(
+      `(country IS NULL OR country <> 'NL') AND (campaign_type = 'promotion' OR sent > 400)`,
+    );
+    expect(expected.length).toBeGreaterThan(100);
+    expect(servedRows(table)).toEqual(expected);
+    const all = await expectedRows('TRUE');
+    expect(expected.length).toBeLessThan(all.length);
+
+    // The schema answer names the same fields, computed ones included; hidden ones (campaign ids) are not there.
+    const schema = await call(null, 'GET', `/reports/${report.id}/datasets/${DATASET}?schema=true`);
+    expect(schema.statusCode).toBe(200);
+    expect(schema.json().fields.map((field: { id: string }) => field.id)).toEqual(
+      getCatalogueDataset(DATASET)!
+        .fields.map((field) => field.id)
+        .filter((id) =>
+          ['send_date', 'campaign_type', 'country', 'sent', 'delivered', 'open', 'revenue', 'open_rate'].includes(id),
+        ),
+    );
+    // No web view of any campaign: the widgets show neither ids nor links.
+    expect((await call(null, 'GET', `/reports/${report.id}/datasets/campaigns/cmp-1`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a dataset no widget uses, and serves no data for an explorer view', async () => {
+    const report = await publicReport();
+    for (const url of [
+      `/reports/${report.id}/datasets/campaign_metrics_by_event_date`,
+      `/reports/${report.id}/datasets/campaign_metrics_by_event_date?schema=true`,
+    ]) {
+      expect([url, (await call(null, 'GET', url)).statusCode]).toEqual([url, 404]);
+    }
+    expect((await call(null, 'GET', `/reports/${report.id}/datasets`)).json()).toEqual({
+      datasets: [{ id: DATASET, title: 'Campaigns by send date' }],
+    });
+
+    const view = await call(owner, 'POST', `/workspaces/${workspaceId}/reports/explorer_view`, {
+      title: 'View',
+      config: { dataset: DATASET },
+    });
+    const viewId = view.json().data.id;
+    await call(owner, 'PUT', `/workspaces/${workspaceId}/permissions`, {
+      accessLevel: 'read',
+      subjectType: 'public',
+      objectId: viewId,
+      objectType: 'explorer_view',
+    });
+    expect((await call(null, 'GET', `/reports/${viewId}/config`)).statusCode).toBe(200);
+    expect((await call(null, 'GET', `/reports/${viewId}/datasets`)).json()).toEqual({ datasets: [] });
+    expect((await call(null, 'GET', `/reports/${viewId}/datasets/${DATASET}`)).statusCode).toBe(404);
+  });
+
+  it('is built once per report version and rebuilt from the new config after a save', async () => {
+    const report = await publicReport();
+    const first = await publicTable(report.id);
+    const again = await publicTable(report.id);
+    expect(again.response.headers.etag).toBe(first.response.headers.etag);
+    const revalidated = await call(null, 'GET', `/reports/${report.id}/datasets/${DATASET}`, undefined, {
+      'if-none-match': first.response.headers.etag,
+    });
+    expect(revalidated.statusCode).toBe(304);
+
+    // The owner narrows the table to promotions and drops the graph: the link serves the new, smaller file at once.
+    const narrowed: Config = { ...baseConfig(), widgets: [baseConfig().widgets[0]] };
+    expect((await save(owner, report, narrowed)).statusCode).toBe(200);
+    const after = await publicTable(report.id);
+    expect(after.response.headers.etag).not.toBe(first.response.headers.etag);
+    const narrowColumns = ['send_date', 'campaign_type', 'country', 'delivered', 'open'];
+    expect(after.table.schema.fields.map((field) => field.name)).toEqual(narrowColumns);
+    expect(servedRows(after.table, narrowColumns.slice(1))).toEqual(
+      await expectedRows(
+        `(country IS NULL OR country <> 'NL') AND campaign_type = 'promotion'`,
+        narrowColumns.slice(1),
+      ),
+    );
+    // Only the current build is kept on disk.
+    const builds = fs.readdirSync(path.join(t.config.dataDir, 'public', String(report.id), DATASET));
+    expect(builds).toHaveLength(1);
+  });
+
+  it('is rebuilt when the workspace data change, for two requests at once, and keeps only the current build', async () => {
+    const report = await publicReport();
+    const before = await publicTable(report.id);
+    await generateWorkspaceDatasets(t.config.dataDir, workspaceId, { rows: 4000, seed: 6, endDate: '2026-11-21' });
+    const [one, two] = await Promise.all([publicTable(report.id), publicTable(report.id)]);
+    expect(one.response.headers.etag).toBe(two.response.headers.etag);
+    expect(one.response.headers.etag).not.toBe(before.response.headers.etag);
+    expect(servedRows(one.table)).toEqual(
+      await expectedRows(`(country IS NULL OR country <> 'NL') AND (campaign_type = 'promotion' OR sent > 400)`),
+    );
+    const builds = fs.readdirSync(path.join(t.config.dataDir, 'public', String(report.id), DATASET));
+    expect(builds).toHaveLength(1);
+  });
+
+  it('caches briefly in public and never in private', async () => {
+    const report = await publicReport();
+    const file = await publicTable(report.id);
+    expect(file.response.headers['cache-control']).toBe('public, max-age=60');
+    expect(file.response.headers.etag).toMatch(/^"[0-9a-f]{20}"$/);
+    const schema = await call(null, 'GET', `/reports/${report.id}/datasets/${DATASET}?schema=true`);
+    expect(schema.headers['cache-control']).toBe('public, max-age=60');
+    const unchanged = await call(null, 'GET', `/reports/${report.id}/datasets/${DATASET}?schema=true`, undefined, {
+      'if-none-match': schema.headers.etag,
+    });
+    expect(unchanged.statusCode).toBe(304);
+
+    for (const rest of ['', `/${DATASET}?schema=true`, '/campaigns/cmp-1']) {
+      const response = await call(owner, 'GET', `/workspaces/${workspaceId}/datasets${rest}`);
+      expect([rest, response.statusCode, response.headers['cache-control']]).toEqual([rest, 200, 'private, no-store']);
+    }
+    // The member's file keeps its ETag revalidation: the browser's cache must ask before reusing it.
+    const own = await call(owner, 'GET', `/workspaces/${workspaceId}/datasets/${DATASET}`);
+    expect(own.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+  });
+});
+
+describe('saving a public report without share right', () => {
+  it('refuses what would widen the link and accepts what keeps or narrows it', async () => {
+    const report = await publicReport();
+    await grantEdit(report);
+    const refused = async (config: unknown) => {
+      const response = await save(editor, report, config);
+      expect([response.statusCode, response.json()]).toEqual([403, { error: PUBLIC_LINK_WIDENED }]);
+    };
+    const base = baseConfig();
+    // A removed global filter, a removed widget filter, a widget on another dataset, a field more.
+    await refused({ ...base, filters: [] });
+    await refused({ ...base, widgets: [{ ...base.widgets[0], filters: [] }, base.widgets[1]] });
+    await refused({
+      ...base,
+      widgets: [
+        ...base.widgets,
+        { id: 'w4', type: 'graph', dataset: 'campaign_metrics_by_event_date', metrics: ['sent'] },
+      ],
+    });
+    await refused({ ...base, widgets: [{ ...base.widgets[0], metrics: ['open_rate', 'clicks'] }, base.widgets[1]] });
+    // Nothing was written.
+    const { table } = await publicTable(report.id);
+    expect(servedRows(table)).toEqual(
+      await expectedRows(`(country IS NULL OR country <> 'NL') AND (campaign_type = 'promotion' OR sent > 400)`),
+    );
+
+    // A filter more, a widget less, or the same data in another layout are the editor's to save.
+    const narrower = { ...base, filters: [globalFilter, { member: 'sent', operator: 'gt', values: ['10'] }] };
+    expect((await save(editor, report, narrower)).statusCode).toBe(200);
+    expect((await save(editor, report, { ...narrower, widgets: [base.widgets[0], base.widgets[2]] })).statusCode).toBe(
+      200,
+    );
+    // The owner holds share right and may widen it.
+    expect((await save(owner, report, { ...base, filters: [] })).statusCode).toBe(200);
+  });
+
+  it('does not limit editors of a report that has no public link', async () => {
+    const created = await call(owner, 'POST', `/workspaces/${workspaceId}/reports/dashboard`, {
+      title: 'Private',
+      config: baseConfig(),
+    });
+    const report = created.json().data as Report;
+    await grantEdit(report);
+    expect((await save(editor, report, { ...baseConfig(), filters: [] })).statusCode).toBe(200);
+  });
+});
