@@ -464,3 +464,45 @@ test('an admin removes the two-factor authentication of a member', async ({ page
   await row.getByRole('button', { name: `Actions for ${colleague}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Remove MFA' })).toHaveCount(0);
 });
+
+test("logout, and another person signing in, leave nothing of the previous user's work in local storage", async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('leaver'));
+  await onboard(page, 'Lea Leaver', 'Leaving Co');
+  const workspaceId = workspaceIdOf(page);
+  const memberId = await page.evaluate(() => localStorage.getItem('signedInMemberId'));
+  expect(memberId).toMatch(/^\d+$/);
+  // What a working session leaves behind: a report draft and a tab strip (report content), a list view.
+  await page.evaluate(
+    ([id, workspace]) => {
+      localStorage.setItem(`reportDraft:${id}/dashboard/1`, '{"title":"Secret plan"}');
+      localStorage.setItem(`reportTabs:${workspace}`, '{"tabs":[],"active":null}');
+      localStorage.setItem(`reportListView:${workspace}`, '{"order":"title"}');
+      localStorage.setItem('darkMode', 'dark');
+    },
+    [memberId, workspaceId],
+  );
+  const userItems = async () =>
+    (await page.evaluate(() => Object.keys(localStorage))).filter((key) =>
+      /^(report|currentWorkspaceId$|workspace_id$|signedInMemberId$)/.test(key),
+    );
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings' }).getByText('Logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await userItems()).toEqual([]);
+  // The colour mode belongs to the browser, not the person.
+  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
+
+  // Someone left without logging out; the next person signs in on the same browser.
+  await page.evaluate(() => {
+    localStorage.setItem('signedInMemberId', '2147483000');
+    localStorage.setItem('reportDraft:2147483000/dashboard/1', '{"title":"Secret plan"}');
+    localStorage.setItem('reportTabs:1', '{"tabs":[],"active":null}');
+  });
+  await signIn(page, uniqueEmail('next'));
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect.poll(userItems).toEqual(['signedInMemberId']);
+  expect(await page.evaluate(() => localStorage.getItem('signedInMemberId'))).not.toBe('2147483000');
+});
