@@ -303,6 +303,8 @@ export const memberRoutes: FastifyPluginAsync = async (plain) => {
     if (!invitation) return failed('token_not_found');
     if (invitation.usedAt) return failed('token_already_used');
     if (invitation.expiresAt.getTime() < Date.now()) return failed('token_expired');
+    // Invitations of staff addresses are refused when made; one left from before that never admits staff either.
+    if (isStaffEmail(invitation.email, app.config.STAFF_EMAIL_DOMAIN)) return failed('token_not_found');
     const session = await getSession(request);
     const outcome = await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(users).where(eq(users.email, invitation.email));

@@ -11,6 +11,7 @@ import {
 import { LOGO_TOO_BIG, LOGO_UNPROCESSABLE, workspaceSchema } from '../../src/contracts/workspaces';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
+import { sha256 } from '../auth/crypto';
 import { invitations, licenses, memberships, outbox, users, workspaceAssets, workspaces } from '../db/schema';
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -528,6 +529,23 @@ describe('workspaces', () => {
         expect(accepted.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
         const [membership] = await t.db.db.select().from(memberships).where(eq(memberships.userId, existing.userId));
         expect(membership).toMatchObject({ workspaceId, role: 'member' });
+      });
+
+      it('never admits a staff address, even through an invitation made before staff were refused', async () => {
+        const { admin, workspaceId } = await adminWithWorkspace();
+        const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
+        const token = randomBytes(32).toString('base64url');
+        await t.db.db.insert(invitations).values({
+          tokenHash: sha256(token),
+          workspaceId,
+          email: staff,
+          invitedBy: admin.userId,
+          expiresAt: new Date(Date.now() + 60_000),
+        });
+        const res = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+        expect(res.headers.location).toBe('/registration-error?reason=token_not_found');
+        expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+        expect((await listOf(workspaceId, admin.headers)).data.map((m) => m.email)).not.toContain(staff);
       });
 
       it('refuses an expired or unknown link', async () => {
