@@ -121,6 +121,12 @@ export const memberRoutes: FastifyPluginAsync = async (plain) => {
       const { email, role } = request.body;
       if (isStaffEmail(email, app.config.STAFF_EMAIL_DOMAIN)) throw badRequest(STAFF_NOT_INVITABLE);
       const invitation = await db.transaction(async (tx) => {
+        // Locks the workspace row, so two invitations of one address at once leave one pending, not two.
+        const [workspace] = await tx
+          .select({ name: workspaces.name })
+          .from(workspaces)
+          .where(eq(workspaces.id, workspaceId))
+          .for('update');
         const [member] = await tx
           .select({ userId: memberships.userId })
           .from(memberships)
@@ -133,10 +139,6 @@ export const memberRoutes: FastifyPluginAsync = async (plain) => {
           .where(
             and(eq(invitations.workspaceId, workspaceId), eq(invitations.email, email), isNull(invitations.usedAt)),
           );
-        const [workspace] = await tx
-          .select({ name: workspaces.name })
-          .from(workspaces)
-          .where(eq(workspaces.id, workspaceId));
         const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, admin.userId));
         const token = randomToken(32);
         const [created] = await tx

@@ -375,6 +375,23 @@ describe('workspaces', () => {
       expect(first.headers.location).toBe('/registration-error?reason=token_not_found');
     });
 
+    it('leaves one pending invitation when the same address is invited many times at once', async () => {
+      const { admin, workspaceId } = await adminWithWorkspace();
+      const email = uniqueEmail();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/workspaces/${workspaceId}/members`,
+            headers: admin.headers,
+            payload: { email },
+          }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+      expect((await listOf(workspaceId, admin.headers)).invitations).toHaveLength(1);
+    });
+
     it('refuses to invite someone who is already a member', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
       const member = await signIn(t);
