@@ -4,6 +4,7 @@ import {
   API_HEADERS,
   dismissGettingStarted,
   drawerNamed,
+  latestInvitationPath,
   onboard,
   signIn,
   uniqueEmail,
@@ -97,10 +98,25 @@ test('admins manage members; members see the list without the admin actions', as
   await page.getByRole('button', { name: 'Invite' }).click();
   await page.getByLabel('Email', { exact: true }).fill(colleague);
   await page.getByRole('dialog').getByRole('button', { name: 'Invite' }).click();
-  const row = page.getByTestId(`member-${colleague}`);
-  await expect(row).toBeVisible();
-  await expect(row).toContainText('Member');
+  // Until the colleague accepts, the list shows only the address typed, as invited.
+  const invited = page.getByTestId(`invitation-${colleague}`);
+  await expect(invited).toContainText('Invited');
+  await expect(invited).toContainText('Member');
 
+  const other = await browser.newContext();
+  const memberPage = await other.newPage();
+  await memberPage.goto(await latestInvitationPath(page.request, colleague));
+  // The link registered and signed in the colleague; the name is still the e-mail, so onboarding asks for it.
+  await expect(memberPage).toHaveURL(/\/onboarding$/);
+  await memberPage.getByRole('button', { name: 'Get started' }).click();
+  await memberPage.getByLabel('Your name').fill('Cole League');
+  await memberPage.getByRole('button', { name: 'Continue' }).click();
+  await expect(memberPage).toHaveURL(new RegExp(`/workspaces/${workspaceId}(\\?.*)?$`));
+
+  await page.reload();
+  const row = page.getByTestId(`member-${colleague}`);
+  await expect(row).toContainText('Cole League');
+  await expect(invited).toHaveCount(0);
   await row.getByRole('button', { name: `Actions for ${colleague}` }).click();
   await page.getByRole('menuitem', { name: 'Make admin' }).click();
   await expect(page.getByText('Role changed successfully')).toBeVisible();
@@ -108,16 +124,6 @@ test('admins manage members; members see the list without the admin actions', as
   await row.getByRole('button', { name: `Actions for ${colleague}` }).click();
   await page.getByRole('menuitem', { name: 'Make member' }).click();
   await expect(row).toContainText('Member');
-
-  const other = await browser.newContext();
-  const memberPage = await other.newPage();
-  await signIn(memberPage, colleague);
-  // The colleague's name is still the e-mail, so onboarding asks for it first.
-  await expect(memberPage).toHaveURL(/\/onboarding$/);
-  await memberPage.getByRole('button', { name: 'Get started' }).click();
-  await memberPage.getByLabel('Your name').fill('Cole League');
-  await memberPage.getByRole('button', { name: 'Continue' }).click();
-  await expect(memberPage).toHaveURL(new RegExp(`/workspaces/${workspaceId}(\\?.*)?$`));
   await memberPage.goto(`/workspaces/${workspaceId}/settings/members`);
   await expect(memberPage.getByTestId(`member-${colleague}`)).toContainText('Cole League');
   await expect(memberPage.getByRole('button', { name: 'Invite' })).toHaveCount(0);
@@ -436,7 +442,7 @@ test('an admin removes the two-factor authentication of a member', async ({ page
 
   const other = await browser.newContext();
   const memberPage = await other.newPage();
-  await signIn(memberPage, colleague);
+  await memberPage.goto(await latestInvitationPath(page.request, colleague));
   await expect(memberPage).toHaveURL(/\/onboarding$/);
   const setup = await memberPage.request.post('/api/me/mfa/setup', { headers: API_HEADERS });
   const { secret } = (await setup.json()) as { secret: string };
@@ -457,4 +463,46 @@ test('an admin removes the two-factor authentication of a member', async ({ page
   // Without two-factor on, the action is gone.
   await row.getByRole('button', { name: `Actions for ${colleague}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Remove MFA' })).toHaveCount(0);
+});
+
+test("logout, and another person signing in, leave nothing of the previous user's work in local storage", async ({
+  page,
+}) => {
+  await signIn(page, uniqueEmail('leaver'));
+  await onboard(page, 'Lea Leaver', 'Leaving Co');
+  const workspaceId = workspaceIdOf(page);
+  const memberId = await page.evaluate(() => localStorage.getItem('signedInMemberId'));
+  expect(memberId).toMatch(/^\d+$/);
+  // What a working session leaves behind: a report draft and a tab strip (report content), a list view.
+  await page.evaluate(
+    ([id, workspace]) => {
+      localStorage.setItem(`reportDraft:${id}/dashboard/1`, '{"title":"Secret plan"}');
+      localStorage.setItem(`reportTabs:${workspace}`, '{"tabs":[],"active":null}');
+      localStorage.setItem(`reportListView:${workspace}`, '{"order":"title"}');
+      localStorage.setItem('darkMode', 'dark');
+    },
+    [memberId, workspaceId],
+  );
+  const userItems = async () =>
+    (await page.evaluate(() => Object.keys(localStorage))).filter((key) =>
+      /^(report|currentWorkspaceId$|workspace_id$|signedInMemberId$)/.test(key),
+    );
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings' }).getByText('Logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await userItems()).toEqual([]);
+  // The colour mode belongs to the browser, not the person.
+  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
+
+  // Someone left without logging out; the next person signs in on the same browser.
+  await page.evaluate(() => {
+    localStorage.setItem('signedInMemberId', '2147483000');
+    localStorage.setItem('reportDraft:2147483000/dashboard/1', '{"title":"Secret plan"}');
+    localStorage.setItem('reportTabs:1', '{"tabs":[],"active":null}');
+  });
+  await signIn(page, uniqueEmail('next'));
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect.poll(userItems).toEqual(['signedInMemberId']);
+  expect(await page.evaluate(() => localStorage.getItem('signedInMemberId'))).not.toBe('2147483000');
 });

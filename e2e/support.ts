@@ -21,6 +21,20 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
   return code as unknown as string;
 }
 
+/** The path of the newest invitation link the development outbox holds for an address. */
+export async function latestInvitationPath(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      const body = (await response.json()) as { data: { link: string | null }[] };
+      link = body.data.find((message) => message.link?.includes('/api/invitations/'))?.link ?? null;
+      return link;
+    })
+    .not.toBeNull();
+  return new URL(link as unknown as string).pathname;
+}
+
 /** Signs in through the e-mail flow with the code typed by hand, as a user without the mail link would. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/login');

@@ -100,7 +100,9 @@ describe('workspace access and CSRF', () => {
         url: `/api/workspaces/${workspace.id}/members`,
         headers: admin.headers,
       });
-      return { res, memberCount: members.json().data.length as number };
+      // An invitation is listed as pending until accepted: count both.
+      const listed = members.json() as { data: unknown[]; invitations: unknown[] };
+      return { res, memberCount: listed.data.length + listed.invitations.length };
     }
 
     it('accepts a call from our own origin with the custom header', async () => {

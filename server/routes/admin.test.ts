@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { IMPERSONATION_READ_ONLY } from '../../src/contracts/me';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { auditLog, users } from '../db/schema';
@@ -142,6 +143,61 @@ describe('product staff', () => {
       payload: { userId: colleague.userId },
     });
     expect(nested.statusCode).toBe(403);
+  });
+
+  it("cannot change the target's name, first day of week or e-mail subscriptions while impersonating", async () => {
+    const staff = await signIn(t, staffEmail());
+    const target = await signIn(t);
+    await t.db.db.update(users).set({ name: 'Tara Target', firstDayOfWeek: 1 }).where(eq(users.id, target.userId));
+    const ws = await createWorkspace(t, { adminUserId: target.userId });
+    const other = await createWorkspace(t, { adminUserId: target.userId });
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/api/reporting-subscriptions',
+      headers: target.headers,
+      payload: { payload: { type: 'weeklySummary', workspaceId: ws.id } },
+    });
+    const subscriptionId = subscribed.json().data.id as number;
+    const { headers } = await impersonate(staff, target.userId);
+    const payload = (workspaceId: number) => ({ payload: { type: 'weeklySummary', workspaceId } });
+    const calls = await Promise.all([
+      t.app.inject({ method: 'PATCH', url: '/api/me', headers, payload: { name: 'Renamed by staff' } }),
+      t.app.inject({ method: 'PATCH', url: '/api/me', headers, payload: { firstDayOfWeek: 0 } }),
+      t.app.inject({ method: 'POST', url: '/api/reporting-subscriptions', headers, payload: payload(other.id) }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/reporting-subscriptions/${subscriptionId}`,
+        headers,
+        payload: payload(other.id),
+      }),
+      t.app.inject({ method: 'DELETE', url: `/api/reporting-subscriptions/${subscriptionId}`, headers }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        headers,
+        payload: { name: 'Renamed by staff', company: 'X', esp: ['Mailchimp'], newsletter_opt_in: false },
+      }),
+    ]);
+    for (const res of calls) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: IMPERSONATION_READ_ONLY });
+    }
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, target.userId));
+    expect(row).toMatchObject({ name: 'Tara Target', firstDayOfWeek: 1, signedUpAt: null });
+    const subscriptions = await t.app.inject({ method: 'GET', url: '/api/reporting-subscriptions', headers });
+    expect(subscriptions.json().data).toEqual([
+      { id: subscriptionId, memberId: target.userId, payload: { type: 'weeklySummary', workspaceId: ws.id } },
+    ]);
+    // Looking around still works, and so does dismissing the getting-started drawer.
+    const drawer = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers,
+      payload: { showGettingStarted: false },
+    });
+    expect(drawer.statusCode).toBe(200);
+    const session = await t.app.inject({ method: 'GET', url: '/session', headers });
+    expect(session.json()).toMatchObject({ user_id: target.userId, impersonated_by: staff.userId });
   });
 
   it('refuses to impersonate staff, unknown users, or to let non-staff impersonate', async () => {

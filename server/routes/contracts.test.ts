@@ -10,7 +10,7 @@ import {
   subscriptionResponseSchema,
   userFlagsResponseSchema,
 } from '../../src/contracts/me';
-import { memberListResponseSchema, memberResponseSchema } from '../../src/contracts/members';
+import { invitationResponseSchema, memberListResponseSchema, memberResponseSchema } from '../../src/contracts/members';
 import {
   createWorkspaceResponseSchema,
   deleteWorkspaceResponseSchema,
@@ -20,7 +20,7 @@ import {
 } from '../../src/contracts/workspaces';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE } from '../auth/cookies';
-import { signIn, solvedToken, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
+import { addMember, signIn, solvedToken, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 jest.setTimeout(30_000);
@@ -82,14 +82,20 @@ describe('response contracts', () => {
     await call(workspaceResponseSchema, 'PUT', `/api/workspaces/${id}/settings`, h, { name: 'C', locale: 'en_GB' });
     await call(flagsResponseSchema, 'GET', `/api/workspaces/${id}/flags`, h);
     await call(okResponseSchema, 'POST', `/api/workspaces/${id}/activation-request`, h);
-    const invited = await call(memberResponseSchema, 'POST', `/api/workspaces/${id}/members`, h, {
+    const invited = await call(invitationResponseSchema, 'POST', `/api/workspaces/${id}/members`, h, {
       email: uniqueEmail(),
     });
-    await call(memberResponseSchema, 'PUT', `/api/workspaces/${id}/members/${invited.data.id}/role`, h, {
+    const colleague = await signIn(t);
+    await addMember(t, id, colleague.userId, 'member');
+    await call(memberResponseSchema, 'PUT', `/api/workspaces/${id}/members/${colleague.userId}/role`, h, {
       role: 'admin',
     });
+    await call(memberResponseSchema, 'PUT', `/api/workspaces/${id}/members/${colleague.userId}/name`, h, {
+      name: 'Col League',
+    });
     await call(memberListResponseSchema, 'GET', `/api/workspaces/${id}/members`, h);
-    await call(okResponseSchema, 'DELETE', `/api/workspaces/${id}/members`, h, { member_id: invited.data.id });
+    await call(okResponseSchema, 'DELETE', `/api/workspaces/${id}/invitations/${invited.data.id}`, h);
+    await call(okResponseSchema, 'DELETE', `/api/workspaces/${id}/members`, h, { member_id: colleague.userId });
     const note = { message: 'm', date_start: '2024-01-01', date_end: '2024-01-01' };
     const created = await call(annotationResponseSchema, 'POST', `/api/workspaces/${id}/annotations`, h, note);
     await call(annotationListResponseSchema, 'GET', `/api/workspaces/${id}/annotations`, h);

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import QRCode from 'qrcode';
 import {
+  IMPERSONATION_READ_ONLY,
   mfaDisableBodySchema,
   mfaEnableBodySchema,
   patchMeBodySchema,
@@ -85,9 +86,20 @@ export const meRoutes: FastifyPluginAsync = async (plain) => {
     return loadMe(db, userId, impersonatedBy, config.STAFF_EMAIL_DOMAIN);
   });
 
+  /** What belongs to the account holder alone (profile, two-factor, subscriptions): never an impersonated session. */
+  const requireOwnSession = async (request: Parameters<typeof requireUser>[0]) => {
+    const user = await requireUser(request);
+    if (user.impersonatedBy !== null) throw forbidden(IMPERSONATION_READ_ONLY);
+    return user;
+  };
+
   app.patch('/me', { schema: { body: patchMeBodySchema } }, async (request) => {
     const { userId, impersonatedBy } = await requireUser(request);
     const { name, firstDayOfWeek, showGettingStarted } = request.body;
+    // Staff may dismiss the getting-started drawer while looking around, but not edit the holder's profile.
+    if (impersonatedBy !== null && (name !== undefined || firstDayOfWeek !== undefined)) {
+      throw forbidden(IMPERSONATION_READ_ONLY);
+    }
     if (name !== undefined || firstDayOfWeek !== undefined || showGettingStarted !== undefined) {
       await db.update(users).set({ name, firstDayOfWeek, showGettingStarted }).where(eq(users.id, userId));
     }
@@ -98,13 +110,6 @@ export const meRoutes: FastifyPluginAsync = async (plain) => {
     const { userId } = await requireUser(request);
     return { data: await getUserFlags(db, userId) };
   });
-
-  /** Two-factor settings belong to the account holder alone: never through an impersonated session. */
-  const requireOwnSession = async (request: Parameters<typeof requireUser>[0]) => {
-    const user = await requireUser(request);
-    if (user.impersonatedBy !== null) throw forbidden();
-    return user;
-  };
 
   app.post('/me/mfa/setup', async (request) => {
     const { userId } = await requireOwnSession(request);
@@ -157,7 +162,7 @@ export const meRoutes: FastifyPluginAsync = async (plain) => {
   });
 
   app.post('/signup', { schema: { body: signupBodySchema } }, async (request) => {
-    const { userId } = await requireUser(request);
+    const { userId } = await requireOwnSession(request);
     const { name, company, esp, newsletter_opt_in: newsletterOptIn } = request.body;
     const updated = await db
       .update(users)
@@ -188,7 +193,7 @@ export const meRoutes: FastifyPluginAsync = async (plain) => {
   };
 
   app.post('/reporting-subscriptions', { schema: { body: subscriptionBodySchema } }, async (request, reply) => {
-    const { userId } = await requireUser(request);
+    const { userId } = await requireOwnSession(request);
     const { workspaceId } = request.body.payload;
     await requireMembership(userId, workspaceId);
     await db
@@ -206,7 +211,7 @@ export const meRoutes: FastifyPluginAsync = async (plain) => {
     '/reporting-subscriptions/:id',
     { schema: { params: subscriptionParamsSchema, body: subscriptionBodySchema } },
     async (request) => {
-      const { userId } = await requireUser(request);
+      const { userId } = await requireOwnSession(request);
       const { workspaceId } = request.body.payload;
       await requireMembership(userId, workspaceId);
       const [existing] = await db
@@ -229,7 +234,7 @@ export const meRoutes: FastifyPluginAsync = async (plain) => {
   );
 
   app.delete('/reporting-subscriptions/:id', { schema: { params: subscriptionParamsSchema } }, async (request) => {
-    const { userId } = await requireUser(request);
+    const { userId } = await requireOwnSession(request);
     const deleted = await db
       .delete(reportingSubscriptions)
       .where(and(eq(reportingSubscriptions.id, request.params.id), eq(reportingSubscriptions.userId, userId)))

@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { annotationListResponseSchema } from '../../src/contracts/annotations';
-import { memberListResponseSchema } from '../../src/contracts/members';
+import {
+  ALREADY_MEMBER,
+  memberListResponseSchema,
+  MFA_OTHER_WORKSPACES,
+  STAFF_NOT_INVITABLE,
+} from '../../src/contracts/members';
 import { LOGO_TOO_BIG, LOGO_UNPROCESSABLE, workspaceSchema } from '../../src/contracts/workspaces';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
+import { sha256 } from '../auth/crypto';
 import { invitations, licenses, memberships, outbox, users, workspaceAssets, workspaces } from '../db/schema';
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -330,7 +336,12 @@ describe('workspaces', () => {
   });
 
   describe('members', () => {
-    it('invites by e-mail with role member by default, and lists the invitee', async () => {
+    async function listOf(workspaceId: number, headers: Record<string, string>) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/workspaces/${workspaceId}/members`, headers });
+      return memberListResponseSchema.parse(res.json());
+    }
+
+    it('invites by e-mail with role member by default, and lists the address as invited until accepted', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
       const email = uniqueEmail();
       const res = await t.app.inject({
@@ -340,58 +351,218 @@ describe('workspaces', () => {
         payload: { email: email.toUpperCase() },
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json().data).toMatchObject({ email, role: 'member', mfaEnabled: false, lastSeen: null });
+      expect(Object.keys(res.json().data).sort()).toEqual(['email', 'expired', 'expiresAt', 'id', 'invitedAt', 'role']);
+      expect(res.json().data).toMatchObject({ email, role: 'member', expired: false });
       const [mail] = await t.db.db.select().from(outbox).where(eq(outbox.to, email));
       expect(mail.link).toMatch(/^http:\/\/localhost\/api\/invitations\/[\w-]{43}$/);
-      const list = memberListResponseSchema.parse(
-        (
-          await t.app.inject({ method: 'GET', url: `/api/workspaces/${workspaceId}/members`, headers: admin.headers })
-        ).json(),
-      );
-      expect(list.data.map((m) => m.email)).toContain(email);
+      const list = await listOf(workspaceId, admin.headers);
+      expect(list.data.map((m) => m.email)).not.toContain(email);
+      expect(list.invitations.map((i) => i.email)).toEqual([email]);
+      // No account is made before the invitee accepts.
+      expect(await t.db.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+
       const again = await t.app.inject({
         method: 'POST',
         url: `/api/workspaces/${workspaceId}/members`,
         headers: admin.headers,
-        payload: { email },
+        payload: { email, role: 'admin' },
       });
-      expect(again.statusCode).toBe(409);
+      expect(again.statusCode).toBe(201);
+      const relisted = await listOf(workspaceId, admin.headers);
+      expect(relisted.invitations).toEqual([expect.objectContaining({ email, role: 'admin' })]);
+      // The first link stops working once a new one is sent.
+      const first = await t.app.inject({ method: 'GET', url: new URL(mail.link!).pathname });
+      expect(first.headers.location).toBe('/registration-error?reason=token_not_found');
+    });
+
+    it('leaves one pending invitation when the same address is invited many times at once', async () => {
+      const { admin, workspaceId } = await adminWithWorkspace();
+      const email = uniqueEmail();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/workspaces/${workspaceId}/members`,
+            headers: admin.headers,
+            payload: { email },
+          }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+      expect((await listOf(workspaceId, admin.headers)).invitations).toHaveLength(1);
+    });
+
+    it('refuses to invite someone who is already a member', async () => {
+      const { admin, workspaceId } = await adminWithWorkspace();
+      const member = await signIn(t);
+      await addMember(t, workspaceId, member.userId, 'member');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/workspaces/${workspaceId}/members`,
+        headers: admin.headers,
+        payload: { email: member.email },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: ALREADY_MEMBER });
+    });
+
+    it('inviting an existing account neither joins it nor tells anything about it', async () => {
+      const { admin, workspaceId } = await adminWithWorkspace();
+      const victim = await signIn(t);
+      await t.db.db
+        .update(users)
+        .set({ name: 'Victor Tim', mfaSecret: 'JBSWY3DPEHPK3PXP', lastSeenAt: new Date() })
+        .where(eq(users.id, victim.userId));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/workspaces/${workspaceId}/members`,
+        headers: admin.headers,
+        payload: { email: victim.email },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.body).not.toContain('Victor');
+      expect(res.json().data).not.toHaveProperty('mfaEnabled');
+      expect(res.json().data).not.toHaveProperty('lastSeen');
+      const list = await listOf(workspaceId, admin.headers);
+      expect(JSON.stringify(list)).not.toContain('Victor');
+      expect(list.data.map((m) => m.id)).not.toContain(victim.userId);
+
+      const base = `/api/workspaces/${workspaceId}/members/${victim.userId}`;
+      const mfa = await t.app.inject({ method: 'DELETE', url: `${base}/mfa`, headers: admin.headers });
+      const name = await t.app.inject({
+        method: 'PUT',
+        url: `${base}/name`,
+        headers: admin.headers,
+        payload: { name: 'Hacked' },
+      });
+      expect([mfa.statusCode, name.statusCode]).toEqual([404, 404]);
+      const [row] = await t.db.db.select().from(users).where(eq(users.id, victim.userId));
+      expect(row).toMatchObject({ name: 'Victor Tim', mfaSecret: 'JBSWY3DPEHPK3PXP' });
+      expect(await t.db.db.select().from(memberships).where(eq(memberships.userId, victim.userId))).toHaveLength(0);
+    });
+
+    it('refuses to invite a product-staff account, and writes nothing', async () => {
+      const { admin, workspaceId } = await adminWithWorkspace();
+      const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/workspaces/${workspaceId}/members`,
+        headers: admin.headers,
+        payload: { email: staff.toUpperCase() },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: STAFF_NOT_INVITABLE });
+      expect(await t.db.db.select().from(invitations).where(eq(invitations.email, staff))).toHaveLength(0);
+      expect(await t.db.db.select().from(outbox).where(eq(outbox.to, staff))).toHaveLength(0);
+    });
+
+    it('lets an admin withdraw a pending invitation, of its own workspace only', async () => {
+      const mine = await adminWithWorkspace();
+      const theirs = await adminWithWorkspace();
+      const email = uniqueEmail();
+      const invite = async (workspaceId: number, headers: Record<string, string>) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/workspaces/${workspaceId}/members`,
+            headers,
+            payload: { email },
+          })
+        ).json().data.id as number;
+      const myInvitation = await invite(mine.workspaceId, mine.admin.headers);
+      const theirInvitation = await invite(theirs.workspaceId, theirs.admin.headers);
+      const across = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/workspaces/${mine.workspaceId}/invitations/${theirInvitation}`,
+        headers: mine.admin.headers,
+      });
+      expect(across.statusCode).toBe(404);
+      expect((await listOf(theirs.workspaceId, theirs.admin.headers)).invitations).toHaveLength(1);
+      const withdrawn = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/workspaces/${mine.workspaceId}/invitations/${myInvitation}`,
+        headers: mine.admin.headers,
+      });
+      expect(withdrawn.json()).toEqual({ ok: true });
+      expect((await listOf(mine.workspaceId, mine.admin.headers)).invitations).toEqual([]);
+      const mails = await t.db.db.select().from(outbox).where(eq(outbox.to, email));
+      const links = mails.map((mail) => new URL(mail.link!).pathname);
+      const locations = await Promise.all(
+        links.map(async (path) => (await t.app.inject({ method: 'GET', url: path })).headers.location),
+      );
+      expect(locations).toContain('/registration-error?reason=token_not_found');
     });
 
     describe('invitation link', () => {
-      async function invite(email: string) {
+      async function invite(email: string, role: 'admin' | 'member' = 'member') {
         const { admin, workspaceId } = await adminWithWorkspace();
         await t.app.inject({
           method: 'POST',
           url: `/api/workspaces/${workspaceId}/members`,
           headers: admin.headers,
-          payload: { email },
+          payload: { email, role },
         });
         const [mail] = await t.db.db.select().from(outbox).where(eq(outbox.to, email));
-        return { workspaceId, path: new URL(mail.link!).pathname };
+        return { admin, workspaceId, path: new URL(mail.link!).pathname };
       }
 
-      it('registers and signs in a new person once', async () => {
+      it('registers, signs in and adds a new person once, with the invited role', async () => {
         const email = uniqueEmail();
-        const { workspaceId, path } = await invite(email);
+        const { admin, workspaceId, path } = await invite(email, 'admin');
         const res = await t.app.inject({ method: 'GET', url: path });
         expect(res.statusCode).toBe(302);
         expect(res.headers.location).toBe(`/workspaces/${workspaceId}`);
         const session = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
         const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [SESSION_COOKIE]: session } });
         expect(me.json()).toMatchObject({ email, needsName: true });
+        expect(me.json().workspaces).toEqual([expect.objectContaining({ id: workspaceId, role: 'admin' })]);
+        const list = await listOf(workspaceId, admin.headers);
+        expect(list.invitations).toEqual([]);
+        expect(list.data).toContainEqual(expect.objectContaining({ email, role: 'admin' }));
         const again = await t.app.inject({ method: 'GET', url: path });
         expect(again.headers.location).toBe('/registration-error?reason=token_already_used');
         expect(again.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
       });
 
-      it('sends someone who already has an account to sign in as usual', async () => {
+      it('joins an existing account only when it is signed in as itself', async () => {
         const existing = await signIn(t);
         await t.app.inject({ method: 'GET', url: '/api/me', headers: existing.headers });
-        const { path } = await invite(existing.email);
-        const res = await t.app.inject({ method: 'GET', url: path });
-        expect(res.headers.location).toBe('/registration-error?reason=account_already_exists');
+        const { workspaceId, path } = await invite(existing.email);
+        const stranger = await signIn(t);
+        const browsers: Record<string, string>[] = [{}, { [SESSION_COOKIE]: stranger.session }];
+        for (const cookies of browsers) {
+          const res = await t.app.inject({ method: 'GET', url: path, cookies });
+          expect(res.headers.location).toBe('/registration-error?reason=sign_in_to_accept');
+          expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+        }
+        expect(await t.db.db.select().from(memberships).where(eq(memberships.userId, existing.userId))).toHaveLength(0);
+        const accepted = await t.app.inject({
+          method: 'GET',
+          url: path,
+          cookies: { [SESSION_COOKIE]: existing.session },
+        });
+        expect(accepted.headers.location).toBe(`/workspaces/${workspaceId}`);
+        // The browser keeps its session: nothing was signed in by the link.
+        expect(accepted.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+        const [membership] = await t.db.db.select().from(memberships).where(eq(memberships.userId, existing.userId));
+        expect(membership).toMatchObject({ workspaceId, role: 'member' });
+      });
+
+      it('never admits a staff address, even through an invitation made before staff were refused', async () => {
+        const { admin, workspaceId } = await adminWithWorkspace();
+        const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
+        const token = randomBytes(32).toString('base64url');
+        await t.db.db.insert(invitations).values({
+          tokenHash: sha256(token),
+          workspaceId,
+          email: staff,
+          invitedBy: admin.userId,
+          expiresAt: new Date(Date.now() + 60_000),
+        });
+        const res = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+        expect(res.headers.location).toBe('/registration-error?reason=token_not_found');
         expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+        expect((await listOf(workspaceId, admin.headers)).data.map((m) => m.email)).not.toContain(staff);
       });
 
       it('refuses an expired or unknown link', async () => {
@@ -449,6 +620,9 @@ describe('workspaces', () => {
         payload: { name: 'Mia' },
       });
       expect(named.json().data.name).toBe('Mia');
+      // The admin names the membership; the account keeps the name its holder gave it.
+      const [account] = await t.db.db.select().from(users).where(eq(users.id, member.userId));
+      expect(account.name).toBe(member.email);
       const role = await t.app.inject({
         method: 'PUT',
         url: `${base}/role`,
@@ -473,6 +647,42 @@ describe('workspaces', () => {
         headers: member.headers,
       });
       expect(after.statusCode).toBe(404);
+    });
+
+    it("ends an admin's power over a member at the workspace: other workspaces keep their name and MFA", async () => {
+      const mine = await adminWithWorkspace();
+      const theirs = await adminWithWorkspace();
+      const shared = await signIn(t);
+      await addMember(t, mine.workspaceId, shared.userId, 'member');
+      await addMember(t, theirs.workspaceId, shared.userId, 'member');
+      await t.db.db
+        .update(users)
+        .set({ name: 'Sam Shared', mfaSecret: 'JBSWY3DPEHPK3PXP' })
+        .where(eq(users.id, shared.userId));
+      const base = `/api/workspaces/${mine.workspaceId}/members/${shared.userId}`;
+
+      const mfa = await t.app.inject({ method: 'DELETE', url: `${base}/mfa`, headers: mine.admin.headers });
+      expect(mfa.statusCode).toBe(403);
+      expect(mfa.json()).toEqual({ error: MFA_OTHER_WORKSPACES });
+      const named = await t.app.inject({
+        method: 'PUT',
+        url: `${base}/name`,
+        headers: mine.admin.headers,
+        payload: { name: 'Renamed Here' },
+      });
+      expect(named.json().data.name).toBe('Renamed Here');
+      const elsewhere = await listOf(theirs.workspaceId, theirs.admin.headers);
+      expect(elsewhere.data.find((m) => m.id === shared.userId)).toMatchObject({
+        name: 'Sam Shared',
+        mfaEnabled: true,
+      });
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: shared.headers });
+      expect(me.json().name).toBe('Sam Shared');
+
+      // An admin of every workspace the member belongs to may remove it.
+      await addMember(t, theirs.workspaceId, mine.admin.userId, 'admin');
+      const allowed = await t.app.inject({ method: 'DELETE', url: `${base}/mfa`, headers: mine.admin.headers });
+      expect(allowed.json().data.mfaEnabled).toBe(false);
     });
 
     it('never changes its own role or membership', async () => {
@@ -538,6 +748,7 @@ describe('workspaces', () => {
       ['PUT', '/members/1/role', { role: 'admin' }],
       ['DELETE', '/members', { member_id: 1 }],
       ['DELETE', '/members/1/mfa', undefined],
+      ['DELETE', '/invitations/1', undefined],
       ['GET', '', undefined],
       ['PUT', '/settings', { name: 'X', locale: 'en_US' }],
       ['DELETE', '', undefined],
@@ -568,6 +779,7 @@ describe('workspaces', () => {
       ['PUT', '/members/1/role', { role: 'admin' }],
       ['DELETE', '/members', { member_id: 1 }],
       ['DELETE', '/members/1/mfa', undefined],
+      ['DELETE', '/invitations/1', undefined],
       ['PUT', '/settings', { name: 'X', locale: 'en_US' }],
       ['DELETE', '', undefined],
     ] as const)('answers a member calling the admin route %s %s with 403', async (method, path, payload) => {

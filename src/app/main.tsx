@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
 import { persistReportDrafts } from '../features/report-document/draftPersistence';
 import { loadReportsListState, persistReportsList } from '../features/reports/reportsListPersistence';
+import { startUserDataListeners } from '../features/session/userDataPersistence';
 import { loadTabsState, startTabsListeners } from '../features/tabs/tabsPersistence';
 import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
@@ -20,6 +21,8 @@ const store = setupStore({
   tabs: loadTabsState(window.localStorage),
   reportsList: loadReportsListState(window.localStorage),
 });
+// First, so a different user's stored work is gone before anything else reads or writes storage for them.
+startUserDataListeners(window.localStorage);
 persistPrefs(window.localStorage);
 persistWorkspaces(window.localStorage);
 persistReportDrafts(window.localStorage);

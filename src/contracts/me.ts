@@ -36,6 +36,12 @@ export const patchMeBodySchema = z.strictObject({
 });
 export type PatchMeBody = z.infer<typeof patchMeBodySchema>;
 
+/**
+ * A staff member acting as a user may look around, but the account's name, two-factor settings and e-mail
+ * subscriptions stay the holder's to change (403 with this message).
+ */
+export const IMPERSONATION_READ_ONLY = 'Only the account holder can change this, not staff acting as them.';
+
 /** GET /api/me/flags */
 export const userFlagsResponseSchema = z.object({ data: z.array(z.string()) });
 

@@ -51,6 +51,11 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    /**
+     * The name this workspace's admins gave the member. An account may belong to several workspaces, so an admin
+     * names the membership, never the account.
+     */
+    displayName: text('display_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -115,7 +120,10 @@ export const reportingSubscriptions = pgTable(
   (table) => [uniqueIndex('reporting_subscriptions_unique_idx').on(table.userId, table.workspaceId, table.type)],
 );
 
-/** Invitation links: single use, expiring; they register (sign in) an invited person who has no account yet. */
+/**
+ * Pending invitations: the membership is made only when the invitee opens the link (single use, expiring). A person
+ * with no account yet is registered and signed in by it; an existing account must be signed in to accept.
+ */
 export const invitations = pgTable(
   'invitations',
   {
@@ -124,11 +132,18 @@ export const invitations = pgTable(
     workspaceId: integer('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The address exactly as the admin typed it (lower-cased): all the workspace learns until it is accepted. */
     email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] })
+      .notNull()
+      .default('member'),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('invitations_token_idx').on(table.tokenHash)],
+  (table) => [
+    uniqueIndex('invitations_token_idx').on(table.tokenHash),
+    index('invitations_workspace_idx').on(table.workspaceId, table.email),
+  ],
 );

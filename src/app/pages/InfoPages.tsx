@@ -1,6 +1,8 @@
 import { Button, Card, H2, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { signedOut } from '../../features/session/sessionActions';
+import { useAppDispatch } from '../../store/hooks';
 
 /** /error: the generic error page. */
 export function ErrorPage() {
@@ -54,9 +56,11 @@ export function ChangesPage() {
 /** /logout and /impersonate/exit are server pages: reached inside the app, the browser goes there for real. */
 export function ServerNavigation() {
   const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
   useEffect(() => {
+    if (/^\/logout\/?$/.test(pathname)) dispatch(signedOut());
     window.location.replace(pathname);
-  }, [pathname]);
+  }, [dispatch, pathname]);
   return <Spinner className="or-page-spinner" />;
 }
 

@@ -37,6 +37,9 @@ describe('sign-in messages (spec 1 §8)', () => {
     expect(mfaTokenMessage('other')).toBe('Unknown error');
     expect(registrationErrorMessage('token_expired')).toBe('The registration link has expired.');
     expect(registrationErrorMessage('account_already_exists')).toBe('This account already exists.');
+    expect(registrationErrorMessage('sign_in_to_accept')).toMatch(
+      /^This invitation is for an existing account\. Sign in/,
+    );
   });
 
   it('retries the initial data fewer than 2 times and never on 401', () => {

@@ -52,6 +52,8 @@ export function registrationErrorMessage(reason: string | null): string {
       return 'The registration link has expired.';
     case 'account_already_exists':
       return 'This account already exists.';
+    case 'sign_in_to_accept':
+      return 'This invitation is for an existing account. Sign in with the invited email address, then open the invitation link again.';
     default:
       return 'Unknown error';
   }

@@ -14,19 +14,25 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { type Role, emailSchema } from '../../contracts/common';
-import { type Member } from '../../contracts/members';
+import { type Invitation, type Member } from '../../contracts/members';
 import { useAppDispatch } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { errorCode, errorStatus } from '../session/apiErrors';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
-import { filterMembers, memberActions } from './memberRules';
+import { filterInvitations, filterMembers, memberActions, refusalMessage } from './memberRules';
 import {
   useChangeMemberRoleMutation,
-  useGetMembersQuery,
+  useGetMembersAndInvitationsQuery,
   useInviteMemberMutation,
   useRemoveMemberMfaMutation,
   useRemoveMemberMutation,
   useRenameMemberMutation,
+  useWithdrawInvitationMutation,
 } from './membersApi';
+
+/** The refusal's own words when the server explains it (staff address, already a member...), else the spec's. */
+const failureMessage = (error: unknown, fallback: string) =>
+  refusalMessage(errorStatus(error as Parameters<typeof errorStatus>[0]), errorCode(error), fallback);
 
 /** Spec 1 §9: search input debounce. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -49,8 +55,8 @@ function InviteDialog({ workspaceId, onClose }: { workspaceId: number; onClose: 
       await invite({ workspaceId, email: parsed.data, role }).unwrap();
       dispatch(notificationShown(`Invite sent to ${parsed.data}`, 'success'));
       onClose();
-    } catch {
-      dispatch(notificationShown('An error occurred while sending the invite.', 'danger'));
+    } catch (failure) {
+      dispatch(notificationShown(failureMessage(failure, 'An error occurred while sending the invite.'), 'danger'));
     }
   };
 
@@ -108,7 +114,12 @@ function RenameDialog({ workspaceId, member, onClose }: { workspaceId: number; m
     <Dialog isOpen title="Change name" onClose={onClose} style={{ minWidth: 400 }}>
       <form onSubmit={(event) => void onSubmit(event)}>
         <div className={Classes.DIALOG_BODY}>
-          <FormGroup label="Name" labelFor="member-name" intent={error ? 'danger' : 'none'} helperText={error}>
+          <FormGroup
+            label="Name"
+            labelFor="member-name"
+            intent={error ? 'danger' : 'none'}
+            helperText={error ?? 'Shown in this workspace only; their own profile keeps its name.'}
+          >
             <InputGroup id="member-name" autoFocus value={name} onValueChange={setName} />
           </FormGroup>
         </div>
@@ -131,7 +142,9 @@ export function MembersPage() {
   const user = useCurrentUser();
   const workspace = useCurrentWorkspace();
   const admin = workspace.role === 'admin';
-  const { data: members = [], isLoading } = useGetMembersQuery(workspace.id);
+  const { data, isLoading } = useGetMembersAndInvitationsQuery(workspace.id);
+  const members = data?.members ?? [];
+  const invitations = data?.invitations ?? [];
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [inviting, setInviting] = useState(false);
@@ -139,6 +152,8 @@ export function MembersPage() {
   const [changeRole] = useChangeMemberRoleMutation();
   const [removeMember] = useRemoveMemberMutation();
   const [removeMfa] = useRemoveMemberMfaMutation();
+  const [withdraw] = useWithdrawInvitationMutation();
+  const [invite] = useInviteMemberMutation();
 
   useEffect(() => {
     const timer = window.setTimeout(() => setQuery(search), SEARCH_DEBOUNCE_MS);
@@ -163,12 +178,31 @@ export function MembersPage() {
   const onRemoveMfa = async (member: Member) => {
     try {
       await removeMfa({ workspaceId: workspace.id, memberId: member.id }).unwrap();
+    } catch (failure) {
+      dispatch(
+        notificationShown(failureMessage(failure, 'Failed to remove multifactor authentication for member'), 'danger'),
+      );
+    }
+  };
+  const onWithdraw = async (invitation: Invitation) => {
+    try {
+      await withdraw({ workspaceId: workspace.id, invitationId: invitation.id }).unwrap();
+      dispatch(notificationShown(`Invitation for ${invitation.email} withdrawn`, 'success'));
     } catch {
-      dispatch(notificationShown('Failed to remove multifactor authentication for member', 'danger'));
+      dispatch(notificationShown('Failed to withdraw the invitation', 'danger'));
+    }
+  };
+  const onResend = async (invitation: Invitation) => {
+    try {
+      await invite({ workspaceId: workspace.id, email: invitation.email, role: invitation.role }).unwrap();
+      dispatch(notificationShown(`Invite sent to ${invitation.email}`, 'success'));
+    } catch (failure) {
+      dispatch(notificationShown(failureMessage(failure, 'An error occurred while sending the invite.'), 'danger'));
     }
   };
 
   const shown = filterMembers(members, query);
+  const shownInvitations = filterInvitations(invitations, query);
   return (
     <div className="or-settings-page">
       <div className="or-page-header">
@@ -240,9 +274,45 @@ export function MembersPage() {
               </tr>
             );
           })}
+          {shownInvitations.map((invitation) => (
+            // Until accepted, an invitation shows only what the admin typed: no name, MFA state or last seen.
+            <tr key={`invitation-${invitation.id}`} data-testid={`invitation-${invitation.email}`}>
+              <td className={Classes.TEXT_MUTED}>—</td>
+              <td>{invitation.email}</td>
+              <td className={Classes.TEXT_MUTED}>—</td>
+              <td>
+                <Tag minimal intent={invitation.expired ? 'danger' : 'primary'}>
+                  {invitation.expired ? 'Invitation expired' : 'Invited'}
+                </Tag>
+              </td>
+              <td>
+                <Tag minimal>{invitation.role === 'admin' ? 'Admin' : 'Member'}</Tag>
+              </td>
+              {admin && (
+                <td>
+                  <Popover
+                    placement="bottom-end"
+                    content={
+                      <Menu>
+                        <MenuItem icon="envelope" text="Send again" onClick={() => void onResend(invitation)} />
+                        <MenuItem
+                          icon="cross"
+                          intent="danger"
+                          text="Withdraw invitation"
+                          onClick={() => void onWithdraw(invitation)}
+                        />
+                      </Menu>
+                    }
+                  >
+                    <Button minimal icon="more" aria-label={`Actions for invitation of ${invitation.email}`} />
+                  </Popover>
+                </td>
+              )}
+            </tr>
+          ))}
         </tbody>
       </HTMLTable>
-      {!isLoading && shown.length === 0 && <p>No members match your search.</p>}
+      {!isLoading && shown.length === 0 && shownInvitations.length === 0 && <p>No members match your search.</p>}
       {inviting && <InviteDialog workspaceId={workspace.id} onClose={() => setInviting(false)} />}
       {renaming && <RenameDialog workspaceId={workspace.id} member={renaming} onClose={() => setRenaming(null)} />}
     </div>

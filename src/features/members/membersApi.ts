@@ -1,23 +1,45 @@
 import { type Role } from '../../contracts/common';
-import { memberListResponseSchema, memberResponseSchema, type Member } from '../../contracts/members';
+import {
+  invitationResponseSchema,
+  memberListResponseSchema,
+  memberResponseSchema,
+  type Invitation,
+  type Member,
+} from '../../contracts/members';
 import { api } from '../../store/api';
 
 const membersTag = (workspaceId: number) => [{ type: 'Members' as const, id: workspaceId }];
 
 export const membersApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The accepted members only (whom one can share with); the members page also lists pending invitations. */
     getMembers: build.query<Member[], number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/members`,
-      transformResponse: (raw: unknown) => memberListResponseSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => memberListResponseSchema.pick({ data: true }).parse(raw).data,
       providesTags: (_result, _error, workspaceId) => membersTag(workspaceId),
     }),
-    inviteMember: build.mutation<Member, { workspaceId: number; email: string; role: Role }>({
+    getMembersAndInvitations: build.query<{ members: Member[]; invitations: Invitation[] }, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/members`,
+      transformResponse: (raw: unknown) => {
+        const parsed = memberListResponseSchema.parse(raw);
+        return { members: parsed.data, invitations: parsed.invitations };
+      },
+      providesTags: (_result, _error, workspaceId) => membersTag(workspaceId),
+    }),
+    inviteMember: build.mutation<Invitation, { workspaceId: number; email: string; role: Role }>({
       query: ({ workspaceId, email, role }) => ({
         url: `/workspaces/${workspaceId}/members`,
         method: 'POST',
         body: { email, role },
       }),
-      transformResponse: (raw: unknown) => memberResponseSchema.parse(raw).data,
+      transformResponse: (raw: unknown) => invitationResponseSchema.parse(raw).data,
+      invalidatesTags: (_result, _error, { workspaceId }) => membersTag(workspaceId),
+    }),
+    withdrawInvitation: build.mutation<{ ok: true }, { workspaceId: number; invitationId: number }>({
+      query: ({ workspaceId, invitationId }) => ({
+        url: `/workspaces/${workspaceId}/invitations/${invitationId}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: (_result, _error, { workspaceId }) => membersTag(workspaceId),
     }),
     renameMember: build.mutation<Member, { workspaceId: number; memberId: number; name: string }>({
@@ -27,7 +49,8 @@ export const membersApi = api.injectEndpoints({
         body: { name },
       }),
       transformResponse: (raw: unknown) => memberResponseSchema.parse(raw).data,
-      invalidatesTags: (_result, _error, { workspaceId }) => [...membersTag(workspaceId), 'Me'],
+      // The admin names the membership, never the account: the signed-in user's own name does not change.
+      invalidatesTags: (_result, _error, { workspaceId }) => membersTag(workspaceId),
     }),
     changeMemberRole: build.mutation<Member, { workspaceId: number; memberId: number; role: Role }>({
       query: ({ workspaceId, memberId, role }) => ({
@@ -59,7 +82,9 @@ export const membersApi = api.injectEndpoints({
 
 export const {
   useGetMembersQuery,
+  useGetMembersAndInvitationsQuery,
   useInviteMemberMutation,
+  useWithdrawInvitationMutation,
   useRenameMemberMutation,
   useChangeMemberRoleMutation,
   useRemoveMemberMutation,

@@ -1,6 +1,17 @@
-import { Button, Card, FormGroup, H3, H4, HTMLSelect, InputGroup, SegmentedControl, Switch } from '@blueprintjs/core';
+import {
+  Button,
+  Card,
+  Classes,
+  FormGroup,
+  H3,
+  H4,
+  HTMLSelect,
+  InputGroup,
+  SegmentedControl,
+  Switch,
+} from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
-import { userNameSchema } from '../../contracts/me';
+import { IMPERSONATION_READ_ONLY, userNameSchema } from '../../contracts/me';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePatchMeMutation } from '../auth/authApi';
 import { LONG_NOTIFICATION_MS, notificationShown } from '../notifications/notificationsSlice';
@@ -29,6 +40,8 @@ function PersonalSettings() {
   const [name, setName] = useState(user.name);
   const [nameError, setNameError] = useState<string | null>(null);
   const [patchMe, { isLoading }] = usePatchMeMutation();
+  // The server refuses these changes to staff acting as the user; say so instead of offering them.
+  const impersonating = user.impersonatedBy !== null;
 
   const onSaveName = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,16 +72,18 @@ function PersonalSettings() {
   return (
     <Card className="or-settings-card">
       <H4>Personal settings</H4>
+      {impersonating && <p className={Classes.TEXT_MUTED}>{IMPERSONATION_READ_ONLY}</p>}
       <form onSubmit={(event) => void onSaveName(event)} className="or-inline-form">
         <FormGroup label="Name" labelFor="profile-name" intent={nameError ? 'danger' : 'none'} helperText={nameError}>
-          <InputGroup id="profile-name" value={name} onValueChange={setName} />
+          <InputGroup id="profile-name" value={name} onValueChange={setName} disabled={impersonating} />
         </FormGroup>
-        <Button type="submit" text="Save" loading={isLoading} disabled={name === user.name} />
+        <Button type="submit" text="Save" loading={isLoading} disabled={impersonating || name === user.name} />
       </form>
       <FormGroup label="First day of week" labelFor="profile-first-day">
         <HTMLSelect
           id="profile-first-day"
           value={firstDay}
+          disabled={impersonating}
           options={WEEKDAYS.map((label, value) => ({ label, value }))}
           onChange={(event) => void onFirstDay(Number(event.currentTarget.value))}
         />
@@ -122,6 +137,7 @@ function ReportingSettings() {
             key={workspace.id}
             label={`Weekly summary: ${workspace.displayName}`}
             checked={subscriptions.some((item) => item.payload.workspaceId === workspace.id)}
+            disabled={user.impersonatedBy !== null}
             onChange={(event) => void onToggle(workspace.id, event.currentTarget.checked)}
           />
         ))}

@@ -1,6 +1,7 @@
 import { createAction, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import undoable, { ActionCreators, newHistory, type StateWithHistory } from 'redux-undo';
 import { type Report, type ReportConfig, type ReportType, type UserRef } from '../../contracts/reports';
+import { signedInUserChanged, signedOut } from '../session/sessionActions';
 
 /** Undo history per report (spec 2 §9): the present snapshot and 99 before it. */
 export const HISTORY_LIMIT = 100;
@@ -254,6 +255,8 @@ export function reportDocumentsReducer(
   state: ReportDocumentsState = initialReportDocumentsState,
   action: UnknownAction,
 ): ReportDocumentsState {
+  // Another person's open reports (and their unsaved changes) never carry over to whoever signs in next.
+  if (signedInUserChanged.match(action) || signedOut.match(action)) return initialReportDocumentsState;
   if (!isReportDocumentAction(action)) return state;
   const { key } = action.payload;
   const entry = state.docs[key];

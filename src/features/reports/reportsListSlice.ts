@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { z } from 'zod';
 import { reportTypeSchema } from '../../contracts/reports';
+import { signedInUserChanged, signedOut } from '../session/sessionActions';
 
 /** Spec 2 §2 Reports home: the three orderings, lastOpenedAt first (the default). */
 export const reportOrders = ['lastOpenedAt', 'modifiedAt', 'title'] as const;
@@ -35,6 +36,10 @@ const reportsListSlice = createSlice({
       const key = String(action.payload.workspaceId);
       state.byWorkspace[key] = { ...(state.byWorkspace[key] ?? DEFAULT_LIST_VIEW), ...action.payload.view };
     },
+  },
+  extraReducers: (builder) => {
+    // What one person opened or chose never carries over to whoever signs in next on this browser.
+    builder.addMatcher(isAnyOf(signedInUserChanged, signedOut), () => initialReportsListState);
   },
   selectors: {
     selectReportListView: (state, workspaceId: number): ReportListView =>

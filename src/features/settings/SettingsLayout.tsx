@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { settingsTabVisible, type SettingsTab } from '../../app/guards';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { signedOut } from '../session/sessionActions';
 import { selectSettingsMenuCollapsed, settingsMenuCollapsedSet, settingsMenuToggled } from '../shell/shellSlice';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useGetWorkspaceFlagsQuery } from '../workspaces/workspacesApi';
@@ -67,7 +68,7 @@ export function SettingsLayout() {
             {!collapsed && <span>{entry.text}</span>}
           </NavLink>
         ))}
-        <a className="or-settings-link" href="/logout" title="Logout">
+        <a className="or-settings-link" href="/logout" title="Logout" onClick={() => dispatch(signedOut())}>
           <Icon icon="log-out" />
           {!collapsed && <span>Logout</span>}
         </a>

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { type ReportType } from '../../contracts/reports';
+import { signedInUserChanged, signedOut } from '../session/sessionActions';
 
 /** Spec 2 §9: at most 200 open report tabs per workspace. */
 export const MAX_TABS = 200;
@@ -144,6 +145,10 @@ const tabsSlice = createSlice({
       closeTabs(strip, (tab) => tab.openedAt <= requestedAt && !titles.has(`${tab.objectType}/${tab.objectId}`));
       for (const tab of strip.tabs) tab.title = titles.get(`${tab.objectType}/${tab.objectId}`) ?? tab.title;
     },
+  },
+  extraReducers: (builder) => {
+    // What one person opened or chose never carries over to whoever signs in next on this browser.
+    builder.addMatcher(isAnyOf(signedInUserChanged, signedOut), () => initialTabsState);
   },
   selectors: {
     selectWorkspaceTabs: (state, workspaceId: number): WorkspaceTabs => state.byWorkspace[String(workspaceId)] ?? EMPTY,

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { InitialDataErrorPage, InitialDataSpinner, STALL_MS } from './InitialDataStates';
 
 describe('initial data states (spec 1 §4)', () => {
@@ -20,7 +21,7 @@ describe('initial data states (spec 1 §4)', () => {
 
   it('offers the options and Try again on error', () => {
     const onRetry = jest.fn();
-    render(<InitialDataErrorPage onRetry={onRetry} />);
+    renderWithProviders(<InitialDataErrorPage onRetry={onRetry} />);
     expect(screen.getByText('Yikes, we encountered an error!')).toBeTruthy();
     expect(screen.getByText('Sign in again')).toBeTruthy();
     expect(screen.getByText('Try a different browser')).toBeTruthy();

@@ -1,5 +1,7 @@
 import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { useAppDispatch } from '../../../store/hooks';
+import { signedOut } from '../../session/sessionActions';
 
 /** Spec 1 §4: a stall of the initial data is reported after 5 seconds. */
 export const STALL_MS = 5_000;
@@ -55,6 +57,7 @@ export interface InitialDataErrorPageProps {
 
 /** The generic page when the initial data cannot be loaded (spec 1 §4). */
 export function InitialDataErrorPage({ onRetry }: InitialDataErrorPageProps) {
+  const dispatch = useAppDispatch();
   return (
     <NonIdealState
       className="or-page"
@@ -63,7 +66,9 @@ export function InitialDataErrorPage({ onRetry }: InitialDataErrorPageProps) {
       description={
         <ul className="or-error-options">
           <li>
-            <a href="/logout">Sign in again</a>
+            <a href="/logout" onClick={() => dispatch(signedOut())}>
+              Sign in again
+            </a>
           </li>
           <li>Try a different browser</li>
           <li>Check your internet connection</li>

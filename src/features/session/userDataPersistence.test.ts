@@ -1,0 +1,126 @@
+import { type Me } from '../../contracts/me';
+import { type Report } from '../../contracts/reports';
+import { setupStore } from '../../store/store';
+import { authApi } from '../auth/authApi';
+import { draftItem } from '../report-document/draftPersistence';
+import { documentEdited, remoteReportLoaded, reportKey } from '../report-document/reportDocumentSlice';
+import { loadReportsListState } from '../reports/reportsListPersistence';
+import { loadTabsState } from '../tabs/tabsPersistence';
+import { signedOut } from './sessionActions';
+import { LAST_MEMBER_KEY, startUserDataListeners } from './userDataPersistence';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    items,
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+const MIA = 7;
+const BEN = 8;
+const key = reportKey('dashboard', 5);
+const draft = JSON.stringify({ config: { widgets: [] }, title: 'Secret plan', baseVersion: 1, baseModifiedAt: 'x' });
+const tabs = JSON.stringify({
+  tabs: [{ objectType: 'dashboard', objectId: 5, title: 'Secret plan', openedAt: 1 }],
+  active: null,
+});
+const listView = JSON.stringify({ order: 'title' });
+
+/** What Mia's browser holds: her work, and choices that belong to the browser. */
+const miasBrowser = () =>
+  memoryStorage({
+    [LAST_MEMBER_KEY]: String(MIA),
+    [draftItem(MIA, key)]: draft,
+    'reportTabs:1': tabs,
+    'reportListView:1': listView,
+    currentWorkspaceId: '1',
+    workspace_id: '1',
+    activationRequested: '[1]',
+    first_day_of_week: '0',
+    darkMode: 'dark',
+    settingsMenuCollapsed: 'true',
+    'another-app': 'kept',
+  });
+const browserWide = { darkMode: 'dark', settingsMenuCollapsed: 'true', 'another-app': 'kept' };
+
+const report = {
+  id: 5,
+  workspace_id: 1,
+  type: 'dashboard',
+  title: 'Secret plan',
+  dataset: null,
+  config: { title: 'Secret plan', widgets: [] },
+  version: 1,
+  owner: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  created_by: null,
+  modified_at: '2026-11-01T10:00:00.000Z',
+  modified_by: null,
+  last_opened_at: null,
+  access_level: 'full_access',
+  share_level: 'private',
+} as Report;
+
+/** The app as main.tsx starts it: state read from storage, then signed in as `memberId`. */
+async function signedInApp(storage: ReturnType<typeof memoryStorage>, memberId: number) {
+  const store = setupStore({ tabs: loadTabsState(storage), reportsList: loadReportsListState(storage) });
+  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, { memberId } as Me));
+  return store;
+}
+
+describe('user data kept in the browser', () => {
+  let stop: () => void = () => undefined;
+  afterEach(() => stop());
+
+  it('stays while the same user signs in again (drafts survive reloads)', async () => {
+    const storage = miasBrowser();
+    stop = startUserDataListeners(storage);
+    const store = await signedInApp(storage, MIA);
+    expect(storage.getItem(draftItem(MIA, key))).toBe(draft);
+    expect(storage.getItem('reportTabs:1')).toBe(tabs);
+    expect(store.getState().tabs.byWorkspace['1']?.tabs).toHaveLength(1);
+    expect(store.getState().reportsList.byWorkspace['1']?.order).toBe('title');
+  });
+
+  it("is removed at logout, except the browser's own choices", async () => {
+    const storage = miasBrowser();
+    stop = startUserDataListeners(storage);
+    const store = await signedInApp(storage, MIA);
+    store.dispatch(remoteReportLoaded({ key, report }));
+    store.dispatch(documentEdited({ key, config: { title: 'Secret plan', widgets: [] } }));
+    store.dispatch(signedOut());
+    expect(Object.fromEntries(storage.items)).toEqual(browserWide);
+    expect(store.getState().reportDocuments.docs).toEqual({});
+    expect(store.getState().tabs.byWorkspace).toEqual({});
+  });
+
+  it('is removed, stored and in memory, when another user signs in on the same browser', async () => {
+    const storage = miasBrowser();
+    stop = startUserDataListeners(storage);
+    const store = await signedInApp(storage, MIA);
+    store.dispatch(remoteReportLoaded({ key, report }));
+    store.dispatch(documentEdited({ key, config: { title: 'Secret plan', widgets: [] } }));
+
+    await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, { memberId: BEN } as Me));
+    expect(Object.fromEntries(storage.items)).toEqual({ ...browserWide, [LAST_MEMBER_KEY]: String(BEN) });
+    expect(store.getState().reportDocuments.docs).toEqual({});
+    expect(store.getState().tabs.byWorkspace).toEqual({});
+    expect(store.getState().reportsList.byWorkspace).toEqual({});
+  });
+
+  it('is removed at start-up when the browser was last used by someone else', async () => {
+    const storage = miasBrowser();
+    stop = startUserDataListeners(storage);
+    const store = await signedInApp(storage, BEN);
+    expect(Object.fromEntries(storage.items)).toEqual({ ...browserWide, [LAST_MEMBER_KEY]: String(BEN) });
+    expect(store.getState().tabs.byWorkspace).toEqual({});
+    expect(store.getState().reportsList.byWorkspace).toEqual({});
+  });
+});

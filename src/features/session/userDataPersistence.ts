@@ -1,0 +1,68 @@
+import { startAppListening } from '../../store/listeners';
+import { authApi } from '../auth/authApi';
+import { FIRST_DAY_OF_WEEK_KEY } from '../prefs/prefsPersistence';
+import { DRAFT_PREFIX } from '../report-document/draftPersistence';
+import { LIST_VIEW_KEY_PREFIX } from '../reports/reportsListPersistence';
+import { TABS_KEY_PREFIX } from '../tabs/tabsPersistence';
+import { ACTIVATION_REQUESTED_KEY, CURRENT_WORKSPACE_KEYS } from '../workspaces/localPersistence';
+import { signedInUserChanged, signedOut } from './sessionActions';
+
+/** The member id of whoever last used the app in this browser, to notice that someone else signed in. */
+export const LAST_MEMBER_KEY = 'signedInMemberId';
+
+/**
+ * Stored items that belong to a user: report drafts (report content), tab strips (report titles), list views,
+ * the workspaces they were in and their own first day of the week. The colour mode and the collapsed settings
+ * menu describe the browser, not the person, and stay.
+ */
+const USER_PREFIXES = [DRAFT_PREFIX, TABS_KEY_PREFIX, LIST_VIEW_KEY_PREFIX];
+const USER_KEYS: readonly string[] = [
+  ...CURRENT_WORKSPACE_KEYS,
+  ACTIVATION_REQUESTED_KEY,
+  FIRST_DAY_OF_WEEK_KEY,
+  LAST_MEMBER_KEY,
+];
+
+type UserStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+/** Removes every user-specific item; other sites' and the browser-wide items are left alone. */
+export function clearUserData(storage: UserStorage): void {
+  const doomed: string[] = [];
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index);
+    if (key !== null && (USER_KEYS.includes(key) || USER_PREFIXES.some((prefix) => key.startsWith(prefix)))) {
+      doomed.push(key);
+    }
+  }
+  // Collected first: removing while walking the indexes would skip items.
+  for (const key of doomed) storage.removeItem(key);
+}
+
+/**
+ * Clears the user's stored work at logout, and when the signed-in user turns out to be someone else than the last
+ * one of this browser (checked on every answer of GET /api/me). Returns the function that stops it.
+ */
+export function startUserDataListeners(storage: UserStorage): () => void {
+  const stops = [
+    startAppListening({
+      actionCreator: signedOut,
+      effect: () => clearUserData(storage),
+    }),
+    startAppListening({
+      matcher: authApi.endpoints.getMe.matchFulfilled,
+      effect: (action, api) => {
+        const memberId = action.payload.memberId;
+        try {
+          if (storage.getItem(LAST_MEMBER_KEY) === String(memberId)) return;
+          // Unknown or different: whatever is stored may be another person's.
+          clearUserData(storage);
+          storage.setItem(LAST_MEMBER_KEY, String(memberId));
+        } catch (error) {
+          console.warn('Could not clear the previous user’s stored data', error);
+        }
+        api.dispatch(signedInUserChanged({ memberId }));
+      },
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
