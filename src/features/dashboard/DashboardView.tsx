@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } from '../shell/drawers';
 import { ConfigureWidgetDrawer } from '../widget-config/ConfigureWidgetDrawer';
-import { KpiWidgetDrawer } from '../widgets/KpiWidgetDrawer';
+import { KpiWidgetDrawer } from '../widgets/campaign_performance/KpiWidgetDrawer';
 import { type DataScope } from '../widgets/types';
 import { widgetLabel } from '../widgets/widgetMeta';
 import {

@@ -1,20 +1,20 @@
 import { Classes, Drawer, FormGroup, HTMLSelect, HTMLTable, NonIdealState, RangeSlider } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
-import { type Locale } from '../../contracts/common';
-import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { type Widget } from '../../contracts/reports';
-import { type GranularitySetting, granularities } from '../../engine/dates';
-import { changeTone, formatChange, formatField, formatValue, relativeChange } from '../../engine/format';
-import { useFunnelQuery, useTimeSeriesQuery } from '../../store/engineApi';
-import { DatasetGate, queryState } from './DatasetGate';
-import { GraphChart } from './GraphChart';
-import { chartKind, graphSettings, metricsGraphModel } from './graphModel';
+import { type Locale } from '../../../contracts/common';
+import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { type Widget } from '../../../contracts/reports';
+import { type GranularitySetting, granularities } from '../../../engine/dates';
+import { changeTone, formatChange, formatField, formatValue, relativeChange } from '../../../engine/format';
+import { useFunnelQuery, useTimeSeriesQuery } from '../../../store/engineApi';
+import { DatasetGate, queryState } from '../DatasetGate';
+import { GraphChart } from '../GraphChart';
+import { chartKind, graphSettings, metricsGraphModel } from '../graphModel';
+import { type WidgetContext } from '../types';
+import { KPI_DEFAULT_METRICS, widgetLabel } from '../widgetMeta';
+import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 import { type SliderScale, comparisonRows, narrowRanges, sliderScale, stepDay } from './kpiDrawerModel';
-import { type WidgetContext } from './types';
-import { KPI_DEFAULT_METRICS, widgetLabel } from './widgetMeta';
-import { fieldLabel, fieldsOf, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, widgetMessages } from './WidgetStates';
-import './graphs.css';
+import '../graphs.css';
 
 const groupByOptions: { value: GranularitySetting; label: string }[] = [
   { value: 'auto', label: 'Auto' },

@@ -1,11 +1,14 @@
 import { Callout, Card, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { type Locale } from '../../contracts/common';
-import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { formatValue } from '../../engine/format';
-import { useSubscriberGrowthQuery } from '../../store/engineApi';
-import { DatasetGate } from './DatasetGate';
-import { GraphChart } from './GraphChart';
+import { type Locale } from '../../../contracts/common';
+import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { formatValue } from '../../../engine/format';
+import { useSubscriberGrowthQuery } from '../../../store/engineApi';
+import { DatasetGate } from '../DatasetGate';
+import { GraphChart } from '../GraphChart';
+import { type WidgetContext, type WidgetProps } from '../types';
+import { fieldsOf, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, WidgetLoading } from '../WidgetStates';
 import {
   LIST_FIELD,
   LIST_MEMBERS_FLAG,
@@ -18,10 +21,7 @@ import {
   subscriberGrowthModel,
   subscriberMessages,
 } from './subscriberGrowthModel';
-import { type WidgetContext, type WidgetProps } from './types';
-import { fieldsOf, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, WidgetLoading } from './WidgetStates';
-import './graphs.css';
+import '../graphs.css';
 
 const summaryStats = [
   { key: 'members', label: 'Members' },

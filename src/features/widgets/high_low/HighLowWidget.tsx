@@ -1,12 +1,12 @@
 import { Card } from '@blueprintjs/core';
-import { type DatasetSchema } from '../../contracts/datasets';
-import { formatField } from '../../engine/format';
-import { useHighLowQuery } from '../../store/engineApi';
-import { DatasetGate } from './DatasetGate';
-import { type WidgetProps } from './types';
-import { useSupersedeKey } from './useWidgetData';
-import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, WidgetLoading, widgetMessages } from './WidgetStates';
+import { type DatasetSchema } from '../../../contracts/datasets';
+import { formatField } from '../../../engine/format';
+import { useHighLowQuery } from '../../../store/engineApi';
+import { DatasetGate } from '../DatasetGate';
+import { type WidgetProps } from '../types';
+import { useSupersedeKey } from '../useWidgetData';
+import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, WidgetLoading, widgetMessages } from '../WidgetStates';
 
 interface HighLowViewProps extends WidgetProps {
   schema: DatasetSchema;

@@ -1,15 +1,15 @@
 import { useEffect, useMemo } from 'react';
-import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { type ReportFilter, type Widget } from '../../contracts/reports';
-import { formatField } from '../../engine/format';
-import { useTimeSeriesByDimensionQuery, useTimeSeriesQuery } from '../../store/engineApi';
-import { DatasetGate, queryState } from './DatasetGate';
-import { GraphChart } from './GraphChart';
-import { type GraphSettings, chartKind, dimensionGraphModel, graphSettings, metricsGraphModel } from './graphModel';
-import { type WidgetContext, type WidgetProps } from './types';
-import { fieldLabel, fieldsOf, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, widgetMessages } from './WidgetStates';
-import './graphs.css';
+import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { type ReportFilter, type Widget } from '../../../contracts/reports';
+import { formatField } from '../../../engine/format';
+import { useTimeSeriesByDimensionQuery, useTimeSeriesQuery } from '../../../store/engineApi';
+import { DatasetGate, queryState } from '../DatasetGate';
+import { GraphChart } from '../GraphChart';
+import { type GraphSettings, chartKind, dimensionGraphModel, graphSettings, metricsGraphModel } from '../graphModel';
+import { type WidgetContext, type WidgetProps } from '../types';
+import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, widgetMessages } from '../WidgetStates';
+import '../graphs.css';
 
 interface Pair {
   metric: Field;

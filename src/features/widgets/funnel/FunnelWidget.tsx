@@ -1,12 +1,12 @@
-import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { changeTone, formatChange, formatField, formatValue, relativeChange } from '../../engine/format';
-import { useFunnelQuery } from '../../store/engineApi';
-import { DatasetGate, queryState } from './DatasetGate';
-import { type WidgetProps } from './types';
-import { useSupersedeKey } from './useWidgetData';
-import { DEFAULT_CONVERSION_METRIC, FUNNEL_DEFAULT_METRICS } from './widgetMeta';
-import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, widgetMessages } from './WidgetStates';
+import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { changeTone, formatChange, formatField, formatValue, relativeChange } from '../../../engine/format';
+import { useFunnelQuery } from '../../../store/engineApi';
+import { DatasetGate, queryState } from '../DatasetGate';
+import { type WidgetProps } from '../types';
+import { useSupersedeKey } from '../useWidgetData';
+import { DEFAULT_CONVERSION_METRIC, FUNNEL_DEFAULT_METRICS } from '../widgetMeta';
+import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 
 /** The funnel palette: 10 colours, one per step (spec 2 §9). */
 export const FUNNEL_COLOURS = [

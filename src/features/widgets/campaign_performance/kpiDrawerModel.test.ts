@@ -1,4 +1,4 @@
-import { type DateRanges, addDays } from '../../engine/dates';
+import { type DateRanges, addDays } from '../../../engine/dates';
 import { narrowRanges, sliderScale, stepDay } from './kpiDrawerModel';
 
 describe('range slider steps', () => {

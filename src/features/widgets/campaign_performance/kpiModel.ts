@@ -1,6 +1,6 @@
-import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { type ResultColumns } from '../../store/engineApi';
-import { resultRows } from './widgetQuery';
+import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { type ResultColumns } from '../../../store/engineApi';
+import { resultRows } from '../widgetQuery';
 
 export interface KpiCardModel {
   id: string;

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { START_TIMEOUT_MS } from '../../../test/timeouts';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../../test/timeouts';
+import { fixtureWidget, startWidgetEngine, storeWithDataset, widgetContext } from '../testing/widgetEngine';
+import { widgetMessages } from '../WidgetStates';
 import { GraphWidget } from './GraphWidget';
-import { fixtureWidget, startWidgetEngine, storeWithDataset, widgetContext } from './testing/widgetEngine';
-import { widgetMessages } from './WidgetStates';
 
 jest.setTimeout(60_000);
 

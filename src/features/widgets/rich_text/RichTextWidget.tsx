@@ -12,6 +12,7 @@ import {
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Descendant } from 'slate';
 import { type RenderElementProps, type RenderLeafProps, Editable, Slate, useSlate, useSlateStatic } from 'slate-react';
+import { type WidgetProps } from '../types';
 import {
   type Alignment,
   type Mark,
@@ -37,7 +38,6 @@ import {
   setBlockType,
   toggleMark,
 } from './richTextEditor';
-import { type WidgetProps } from './types';
 
 export const INVALID_IMAGE_URL = 'Enter an https image URL.';
 export const INVALID_VIDEO_URL = 'Enter a YouTube or Vimeo video URL.';

@@ -1,6 +1,6 @@
-import { type DateRanges, type DayRange, addDays, rangeDays } from '../../engine/dates';
-import { relativeChange } from '../../engine/format';
-import { type GraphModel } from './graphModel';
+import { type DateRanges, type DayRange, addDays, rangeDays } from '../../../engine/dates';
+import { relativeChange } from '../../../engine/format';
+import { type GraphModel } from '../graphModel';
 
 /** Ranges longer than this move the slider a week at a time instead of a day (spec 2 §9). */
 export const WEEK_STEP_OVER_DAYS = 365;

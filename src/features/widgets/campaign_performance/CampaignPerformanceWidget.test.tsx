@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { formatChange, formatValue, relativeChange } from '../../engine/format';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { formatChange, formatValue, relativeChange } from '../../../engine/format';
 import {
   COMPARE,
   MAIN,
@@ -8,8 +8,8 @@ import {
   storeWithDataset,
   widgetContext,
   withWidgetEngine,
-} from './testing/widgetEngine';
-import { WidgetBody } from './WidgetBody';
+} from '../testing/widgetEngine';
+import { WidgetBody } from '../WidgetBody';
 
 jest.setTimeout(60_000);
 

@@ -1,19 +1,19 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { tableToIPC } from 'apache-arrow';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { START_TIMEOUT_MS } from '../../../test/timeouts';
-import { type DatasetSchema } from '../../contracts/datasets';
-import { type Widget } from '../../contracts/reports';
-import { type DayRange } from '../../engine/dates';
-import { formatValue } from '../../engine/format';
-import { listColumns, listRows, listSchema, tableSql } from '../../engine/testing/fixtures';
-import { openNodeDuckdb, rows } from '../../engine/testing/nodeDuckdb';
-import { setQueryRunner } from '../../store/engineApi';
-import { setupStore } from '../../store/store';
-import { downloadSucceeded } from '../datasets/datasetsSlice';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../../test/timeouts';
+import { type DatasetSchema } from '../../../contracts/datasets';
+import { type Widget } from '../../../contracts/reports';
+import { type DayRange } from '../../../engine/dates';
+import { formatValue } from '../../../engine/format';
+import { listColumns, listRows, listSchema, tableSql } from '../../../engine/testing/fixtures';
+import { openNodeDuckdb, rows } from '../../../engine/testing/nodeDuckdb';
+import { setQueryRunner } from '../../../store/engineApi';
+import { setupStore } from '../../../store/store';
+import { downloadSucceeded } from '../../datasets/datasetsSlice';
+import { type WidgetContext } from '../types';
 import { subscriberMessages } from './subscriberGrowthModel';
 import { SubscriberGrowthWidget } from './SubscriberGrowthWidget';
-import { type WidgetContext } from './types';
 
 jest.setTimeout(60_000);
 

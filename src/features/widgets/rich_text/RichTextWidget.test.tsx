@@ -1,10 +1,10 @@
 import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
-import { type Widget } from '../../contracts/reports';
-import { resolveDateRanges } from '../../engine/dates';
+import { type Widget } from '../../../contracts/reports';
+import { resolveDateRanges } from '../../../engine/dates';
+import { type WidgetContext } from '../types';
 import { INVALID_IMAGE_URL, INVALID_VIDEO_URL, RichTextWidget } from './RichTextWidget';
-import { type WidgetContext } from './types';
 
 const context = (editMode: boolean, canEdit = true): WidgetContext => ({
   scope: { workspaceId: 1 },

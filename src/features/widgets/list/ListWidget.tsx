@@ -1,15 +1,15 @@
 import { HTMLTable, Icon } from '@blueprintjs/core';
 import { useState } from 'react';
-import { type DatasetSchema } from '../../contracts/datasets';
-import { formatField } from '../../engine/format';
-import { useTableCompareQuery } from '../../store/engineApi';
-import { DatasetGate, queryState } from './DatasetGate';
+import { type DatasetSchema } from '../../../contracts/datasets';
+import { formatField } from '../../../engine/format';
+import { useTableCompareQuery } from '../../../store/engineApi';
+import { DatasetGate, queryState } from '../DatasetGate';
+import { CompareCell } from '../table/TableWidget';
+import { type WidgetProps } from '../types';
+import { useSupersedeKey } from '../useWidgetData';
+import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 import { type ListOrderBy, type ListSort, listSortOf, sortListRows, toggledListSort } from './listOrder';
-import { CompareCell } from './TableWidget';
-import { type WidgetProps } from './types';
-import { useSupersedeKey } from './useWidgetData';
-import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, widgetMessages } from './WidgetStates';
 
 interface ListViewProps extends WidgetProps {
   schema: DatasetSchema;

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { START_TIMEOUT_MS } from '../../../test/timeouts';
-import { type DayRange } from '../../engine/dates';
-import { formatChange, formatValue, relativeChange } from '../../engine/format';
-import { KpiWidgetDrawer } from './KpiWidgetDrawer';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../../test/timeouts';
+import { type DayRange } from '../../../engine/dates';
+import { formatChange, formatValue, relativeChange } from '../../../engine/format';
 import {
   COMPARE,
   MAIN,
@@ -11,7 +10,8 @@ import {
   startWidgetEngine,
   storeWithDataset,
   widgetContext,
-} from './testing/widgetEngine';
+} from '../testing/widgetEngine';
+import { KpiWidgetDrawer } from './KpiWidgetDrawer';
 
 jest.setTimeout(60_000);
 

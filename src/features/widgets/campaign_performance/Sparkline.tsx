@@ -1,4 +1,4 @@
-import { type ChangeTone } from '../../engine/format';
+import { type ChangeTone } from '../../../engine/format';
 
 interface SparklineProps {
   values: (number | null)[];

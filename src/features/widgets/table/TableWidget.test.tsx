@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { changeTone, formatChange, formatValue, relativeChange } from '../../engine/format';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { changeTone, formatChange, formatValue, relativeChange } from '../../../engine/format';
 import {
   COMPARE,
   MAIN,
@@ -10,8 +10,8 @@ import {
   widgetContext,
   widgetSchema,
   withWidgetEngine,
-} from './testing/widgetEngine';
-import { WidgetBody } from './WidgetBody';
+} from '../testing/widgetEngine';
+import { WidgetBody } from '../WidgetBody';
 
 jest.setTimeout(60_000);
 

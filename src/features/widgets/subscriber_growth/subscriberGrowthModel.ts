@@ -1,8 +1,8 @@
-import { type Field } from '../../contracts/datasets';
-import { type DayRange, type Granularity, type WeekStart, autoGranularity } from '../../engine/dates';
-import { type Cell, type ResultColumns } from '../../store/engineApi';
-import { seriesColor } from '../charts/palettes';
-import { type GraphModel, bucketAxis } from './graphModel';
+import { type Field } from '../../../contracts/datasets';
+import { type DayRange, type Granularity, type WeekStart, autoGranularity } from '../../../engine/dates';
+import { type Cell, type ResultColumns } from '../../../store/engineApi';
+import { seriesColor } from '../../charts/palettes';
+import { type GraphModel, bucketAxis } from '../graphModel';
 
 /** The list_members fields the widget reads (spec 2 §3 Subscriber list data). */
 export const LIST_FIELD = 'list_name';

@@ -1,13 +1,13 @@
 import { HTMLTable } from '@blueprintjs/core';
-import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { changeTone, formatChange, formatField, relativeChange } from '../../engine/format';
-import { useTableCompareQuery } from '../../store/engineApi';
-import { DatasetGate, queryState } from './DatasetGate';
-import { type WidgetProps } from './types';
-import { useSupersedeKey } from './useWidgetData';
-import { TABLE_DEFAULT_METRICS } from './widgetMeta';
-import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, widgetMessages } from './WidgetStates';
+import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { changeTone, formatChange, formatField, relativeChange } from '../../../engine/format';
+import { useTableCompareQuery } from '../../../store/engineApi';
+import { DatasetGate, queryState } from '../DatasetGate';
+import { type WidgetProps } from '../types';
+import { useSupersedeKey } from '../useWidgetData';
+import { TABLE_DEFAULT_METRICS } from '../widgetMeta';
+import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 
 interface TableViewProps extends WidgetProps {
   schema: DatasetSchema;

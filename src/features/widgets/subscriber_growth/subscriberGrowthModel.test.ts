@@ -1,12 +1,12 @@
 /** @jest-environment node */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
-import { START_TIMEOUT_MS } from '../../../test/timeouts';
-import { type DayRange } from '../../engine/dates';
-import { buildQuery } from '../../engine/queries';
-import { listColumns, listRows, listSchema, tableSql } from '../../engine/testing/fixtures';
-import { openNodeDuckdb, rows } from '../../engine/testing/nodeDuckdb';
-import { type Cell, type ResultColumns } from '../../store/engineApi';
-import { bucketAxis } from './graphModel';
+import { START_TIMEOUT_MS } from '../../../../test/timeouts';
+import { type DayRange } from '../../../engine/dates';
+import { buildQuery } from '../../../engine/queries';
+import { listColumns, listRows, listSchema, tableSql } from '../../../engine/testing/fixtures';
+import { openNodeDuckdb, rows } from '../../../engine/testing/nodeDuckdb';
+import { type Cell, type ResultColumns } from '../../../store/engineApi';
+import { bucketAxis } from '../graphModel';
 import { subscriberGranularity, subscriberGrowthModel } from './subscriberGrowthModel';
 
 let conn: DuckDBConnection;

@@ -1,17 +1,17 @@
 import { Card } from '@blueprintjs/core';
 import { useState } from 'react';
-import { type Locale } from '../../contracts/common';
-import { type DatasetSchema } from '../../contracts/datasets';
-import { changeTone, formatChange, formatField, relativeChange } from '../../engine/format';
-import { useFunnelQuery, useTimeSeriesQuery } from '../../store/engineApi';
-import { DatasetGate, queryState } from './DatasetGate';
+import { type Locale } from '../../../contracts/common';
+import { type DatasetSchema } from '../../../contracts/datasets';
+import { changeTone, formatChange, formatField, relativeChange } from '../../../engine/format';
+import { useFunnelQuery, useTimeSeriesQuery } from '../../../store/engineApi';
+import { DatasetGate, queryState } from '../DatasetGate';
+import { type WidgetProps } from '../types';
+import { useSupersedeKey } from '../useWidgetData';
+import { KPI_DEFAULT_METRICS } from '../widgetMeta';
+import { fieldLabel, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 import { type KpiCardModel, kpiCards } from './kpiModel';
 import { Sparkline } from './Sparkline';
-import { type WidgetProps } from './types';
-import { useSupersedeKey } from './useWidgetData';
-import { KPI_DEFAULT_METRICS } from './widgetMeta';
-import { fieldLabel, widgetQueryScope } from './widgetQuery';
-import { WidgetEmpty, widgetMessages } from './WidgetStates';
 
 /** Tab view chart height (spec 2 §9: tabs 220). */
 const TAB_CHART_HEIGHT = 220;

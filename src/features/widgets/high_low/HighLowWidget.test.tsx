@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import { type Widget } from '../../contracts/reports';
-import { formatValue } from '../../engine/format';
-import { MAIN, fixtureWidget, storeWithDataset, widgetContext, withWidgetEngine } from './testing/widgetEngine';
-import { WidgetBody } from './WidgetBody';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { type Widget } from '../../../contracts/reports';
+import { formatValue } from '../../../engine/format';
+import { MAIN, fixtureWidget, storeWithDataset, widgetContext, withWidgetEngine } from '../testing/widgetEngine';
+import { WidgetBody } from '../WidgetBody';
 
 jest.setTimeout(60_000);
 
