@@ -8,8 +8,8 @@ import { notificationShown } from '../notifications/notificationsSlice';
 import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } from '../shell/drawers';
 import { ConfigureWidgetDrawer } from '../widget-config/ConfigureWidgetDrawer';
 import { KpiWidgetDrawer } from '../widgets/campaign_performance/KpiWidgetDrawer';
+import { widgetLabel } from '../widgets/registry';
 import { type DataScope } from '../widgets/types';
-import { widgetLabel } from '../widgets/widgetMeta';
 import {
   addWidgetAt,
   createWidget,

@@ -1,9 +1,9 @@
 import { Button, Classes, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { type DragEvent as ReactDragEvent } from 'react';
 import { type Widget } from '../../contracts/reports';
+import { widgetLabel } from '../widgets/registry';
 import { type WidgetContext } from '../widgets/types';
 import { WidgetBody } from '../widgets/WidgetBody';
-import { widgetLabel } from '../widgets/widgetMeta';
 
 export type DropSide = 'before' | 'after';
 

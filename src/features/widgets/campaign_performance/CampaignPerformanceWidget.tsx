@@ -7,9 +7,9 @@ import { useFunnelQuery, useTimeSeriesQuery } from '../../../store/engineApi';
 import { DatasetGate, queryState } from '../DatasetGate';
 import { type WidgetProps } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
-import { KPI_DEFAULT_METRICS } from '../widgetMeta';
 import { fieldLabel, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
+import { KPI_DEFAULT_METRICS } from './defaults';
 import { type KpiCardModel, kpiCards } from './kpiModel';
 import { Sparkline } from './Sparkline';
 

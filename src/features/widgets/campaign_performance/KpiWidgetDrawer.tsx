@@ -10,9 +10,9 @@ import { DatasetGate, queryState } from '../DatasetGate';
 import { GraphChart } from '../GraphChart';
 import { chartKind, graphSettings, metricsGraphModel } from '../graphModel';
 import { type WidgetContext } from '../types';
-import { KPI_DEFAULT_METRICS, widgetLabel } from '../widgetMeta';
 import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
+import { KPI_DEFAULT_METRICS, KPI_OVERVIEW_LABEL } from './defaults';
 import { type SliderScale, comparisonRows, narrowRanges, sliderScale, stepDay } from './kpiDrawerModel';
 import '../graphs.css';
 
@@ -222,7 +222,7 @@ export interface KpiWidgetDrawerProps {
  */
 export function KpiWidgetDrawer({ widget, context, metric, onClose }: KpiWidgetDrawerProps) {
   return (
-    <Drawer isOpen onClose={onClose} title={widget?.title || widgetLabel('campaign_performance')} size="720px">
+    <Drawer isOpen onClose={onClose} title={widget?.title || KPI_OVERVIEW_LABEL} size="720px">
       <div className={Classes.DRAWER_BODY}>
         {widget ? (
           <DatasetGate widget={widget} scope={context.scope}>

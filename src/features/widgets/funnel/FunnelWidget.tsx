@@ -4,9 +4,9 @@ import { useFunnelQuery } from '../../../store/engineApi';
 import { DatasetGate, queryState } from '../DatasetGate';
 import { type WidgetProps } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
-import { DEFAULT_CONVERSION_METRIC, FUNNEL_DEFAULT_METRICS } from '../widgetMeta';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
+import { DEFAULT_CONVERSION_METRIC, FUNNEL_DEFAULT_METRICS } from './defaults';
 
 /** The funnel palette: 10 colours, one per step (spec 2 §9). */
 export const FUNNEL_COLOURS = [

@@ -5,9 +5,9 @@ import { useTableCompareQuery } from '../../../store/engineApi';
 import { DatasetGate, queryState } from '../DatasetGate';
 import { type WidgetProps } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
-import { TABLE_DEFAULT_METRICS } from '../widgetMeta';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
+import { TABLE_DEFAULT_METRICS } from './defaults';
 
 interface TableViewProps extends WidgetProps {
   schema: DatasetSchema;

@@ -1,0 +1,7 @@
+import { sized, type DisplayChoice } from '../definition';
+
+/** Tabs or cards (spec 2 §3), each with its own default size (spec 2 §9). */
+export const subscriberGrowthDisplays: readonly [DisplayChoice<'tab' | 'card'>, ...DisplayChoice<'tab' | 'card'>[]] = [
+  { value: 'tab', label: 'Tabs', size: sized(24, 18) },
+  { value: 'card', label: 'Cards', size: sized(6, 18) },
+];
