@@ -12,7 +12,9 @@ export const newWidgetId = (): string => crypto.randomUUID();
 
 /** A new widget of `type` with its defaults and default size, placed at the top left. */
 export function createWidget(type: string, id: string = newWidgetId()): Widget {
-  const widget: Widget = { id, type, ...widgetDefinition(type)?.defaults };
+  // A copy, so no saved widget shares an object with the registry's defaults.
+  const defaults = JSON.parse(JSON.stringify(widgetDefinition(type)?.defaults ?? {})) as Omit<Widget, 'id' | 'type'>;
+  const widget: Widget = { id, type, ...defaults };
   return { ...widget, layout: { x: 0, y: 0, ...defaultSizeOf(widget) } };
 }
 

@@ -1,10 +1,9 @@
-import { type Report } from '../../contracts/reports';
 import { setupStore } from '../../store/store';
 import {
   documentClosed,
   documentEdited,
+  draftRestored,
   redone,
-  remoteReportLoaded,
   reportKey,
   undone,
 } from '../report-document/reportDocumentSlice';
@@ -14,22 +13,12 @@ import { dropStaleSelections } from './staleSelection';
 const key = reportKey('dashboard', 5);
 const sales = { id: 'sales', type: 'rich_text', content: '<p>Sales</p>' };
 const costs = { id: 'costs', type: 'rich_text', content: '<p>Costs</p>' };
-const report: Report = {
-  id: 5,
-  workspace_id: 1,
-  type: 'dashboard',
-  title: 'Sales',
-  dataset: null,
+/** The document starts from a draft with one widget, so an undo goes back to it. */
+const draft = {
   config: { title: 'Sales', widgets: [sales] },
-  version: 3,
-  owner: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  created_by: null,
-  modified_at: '2026-11-01T10:00:00.000Z',
-  modified_by: null,
-  last_opened_at: null,
-  access_level: 'full_access',
-  share_level: 'private',
+  title: 'Sales',
+  baseVersion: 3,
+  baseModifiedAt: '2026-11-01T10:00:00.000Z',
 };
 
 describe('a selected widget that leaves its dashboard', () => {
@@ -39,7 +28,7 @@ describe('a selected widget that leaves its dashboard', () => {
   function editing() {
     const store = setupStore();
     stop = dropStaleSelections();
-    store.dispatch(remoteReportLoaded({ key, report }));
+    store.dispatch(draftRestored({ key, draft }));
     store.dispatch(documentEdited({ key, config: { title: 'Sales', widgets: [sales, costs] } }));
     store.dispatch(editModeSet({ key, editMode: true }));
     store.dispatch(widgetSelected({ key, widgetId: 'costs' }));
