@@ -1,7 +1,7 @@
 import { Button, Classes, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { type DragEvent as ReactDragEvent } from 'react';
 import { type Widget } from '../../contracts/reports';
-import { widgetLabel } from '../widgets/registry';
+import { widgetDefinition, widgetLabel } from '../widgets/registry';
 import { type WidgetContext } from '../widgets/types';
 import { WidgetBody } from '../widgets/WidgetBody';
 
@@ -44,7 +44,7 @@ export function WidgetCard(props: WidgetCardProps) {
           <MenuItem key="remove" icon="trash" intent="danger" text="Remove" onClick={props.onRemove} />,
         ]
       : []),
-    ...(widget.type === 'campaign_performance'
+    ...(widgetDefinition(widget.type)?.opensInKpiDrawer
       ? [<MenuItem key="kpi" icon="zoom-in" text="Open in kpi drawer" onClick={props.onOpenKpi} />]
       : []),
   ];

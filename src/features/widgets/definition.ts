@@ -92,6 +92,8 @@ export type WidgetDefinition = Sizing &
      * it may be saved; the same object when nothing changes.
      */
     cleanup?(widget: Widget, schema: DatasetSchema): Widget;
+    /** The card's menu offers 'Open in kpi drawer', a closer look at each metric. */
+    opensInKpiDrawer?: boolean;
     View: ComponentType<WidgetProps>;
   };
 

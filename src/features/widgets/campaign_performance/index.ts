@@ -17,5 +17,6 @@ export const campaignPerformanceWidget: WidgetDefinition = {
   dataset: 'choice',
   Settings: CampaignPerformanceSettings,
   queries: ['funnel', 'timeSeries'],
+  opensInKpiDrawer: true,
   View: CampaignPerformanceWidget,
 };
