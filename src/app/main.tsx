@@ -5,6 +5,7 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropStaleSelections } from '../features/dashboard/staleSelection';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
 import { persistReportDrafts } from '../features/report-document/draftPersistence';
 import { loadReportsListState, persistReportsList } from '../features/reports/reportsListPersistence';
@@ -26,6 +27,7 @@ startUserDataListeners(window.localStorage);
 persistPrefs(window.localStorage);
 persistWorkspaces(window.localStorage);
 persistReportDrafts(window.localStorage);
+dropStaleSelections();
 startTabsListeners(window.localStorage);
 persistReportsList(window.localStorage);
 

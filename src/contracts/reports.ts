@@ -69,6 +69,25 @@ const layoutSchema = z.object({
   static: z.boolean().optional(),
 });
 
+/**
+ * The widget kinds of a dashboard (spec 2 §2 Widgets). A saved widget may carry a kind this version does not
+ * know (the type stays a free string), but every kind listed here has an entry in the widget registry.
+ */
+export const widgetTypes = [
+  'campaign_performance',
+  'graph',
+  'funnel',
+  'table',
+  'high_low',
+  'subscriber_growth',
+  'target',
+  'list',
+  'rich_text',
+] as const;
+export type WidgetType = (typeof widgetTypes)[number];
+
+export const isWidgetType = (type: string): type is WidgetType => widgetTypes.includes(type as WidgetType);
+
 /** A widget of a dashboard (spec 2 §3 Widget); keys not listed there are dropped on save. */
 export const widgetSchema = z.object({
   id: z.string(),

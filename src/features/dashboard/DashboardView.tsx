@@ -7,9 +7,9 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } from '../shell/drawers';
 import { ConfigureWidgetDrawer } from '../widget-config/ConfigureWidgetDrawer';
-import { KpiWidgetDrawer } from '../widgets/KpiWidgetDrawer';
+import { KpiWidgetDrawer } from '../widgets/campaign_performance/KpiWidgetDrawer';
+import { widgetLabel } from '../widgets/registry';
 import { type DataScope } from '../widgets/types';
-import { widgetLabel } from '../widgets/widgetMeta';
 import {
   addWidgetAt,
   createWidget,
@@ -22,13 +22,7 @@ import {
   widgetChanged,
 } from './configEdits';
 import { DashboardGrid } from './DashboardGrid';
-import {
-  selectEditMode,
-  selectionCleared,
-  selectSelectedWidget,
-  widgetsChanged,
-  widgetSelected,
-} from './dashboardSlice';
+import { selectEditMode, selectionCleared, selectSelectedWidget, widgetSelected } from './dashboardSlice';
 import { EditingDrawer } from './EditingDrawer';
 import { GlobalFilterBar } from './GlobalFilterBar';
 import { defaultSizeOf, gridCellAt, type GridItem, layoutChanged, rowsHeight } from './layout';
@@ -91,11 +85,6 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
   const [dragging, setDragging] = useState(false);
   const [indicator, setIndicator] = useState<DropIndicator | null>(null);
 
-  const widgetIds = config.widgets.map((widget) => widget.id).join('\n');
-  useEffect(() => {
-    dispatch(widgetsChanged({ key: reportKey, widgetIds: widgetIds === '' ? [] : widgetIds.split('\n') }));
-  }, [dispatch, reportKey, widgetIds]);
-
   useEffect(() => {
     if (!editing || selectedId === null) return;
     const clearOutside = (event: MouseEvent) => {
@@ -133,6 +122,9 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
   };
   const remove = (widgetId: string) => {
     change(removeWidget(config, widgetId));
+    // Removing the selected widget ends the selection; the other ways a widget goes (undo, a discarded or
+    // newer document) are seen by the report documents' listener (dropStaleSelections).
+    if (selectedId === widgetId) dispatch(selectionCleared({ key: reportKey }));
     if (drawerWidgetId === widgetId) closeDrawer();
   };
   const changeWidget = (widget: Widget) => {

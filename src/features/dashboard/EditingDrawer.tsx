@@ -1,15 +1,11 @@
 import { Button, H5, Icon, InputGroup } from '@blueprintjs/core';
 import { type DragEvent as ReactDragEvent, useState } from 'react';
 import { type Widget } from '../../contracts/reports';
-import { paletteTypes, widgetLabel, widgetMeta, type WidgetType } from '../widgets/widgetMeta';
+import { paletteTypes, widgetLabel, widgetRegistry } from '../widgets/registry';
 
 /** The drag data type of a palette tile; its value is the widget type. */
 export const PALETTE_DRAG_TYPE = 'application/x-openrate-widget';
 export const PALETTE_HEADING = 'Drag & drop widget(s) into the dashboard';
-
-/** The palette of this version: target widgets come with the targets feature, not offered yet. */
-export const paletteOf = (flags: readonly string[]): WidgetType[] =>
-  paletteTypes(flags).filter((type) => type !== 'target');
 
 export interface EditingDrawerProps {
   flags: string[];
@@ -51,7 +47,7 @@ function Palette({ flags, onPaletteDragStart, onPaletteDragEnd, onPaletteAdd }: 
     <>
       <H5>{PALETTE_HEADING}</H5>
       <ul className="or-dashboard-palette">
-        {paletteOf(flags).map((type) => (
+        {paletteTypes(flags).map((type) => (
           <li key={type}>
             <button
               type="button"
@@ -62,8 +58,8 @@ function Palette({ flags, onPaletteDragStart, onPaletteDragEnd, onPaletteAdd }: 
               onDragEnd={onPaletteDragEnd}
               onClick={() => onPaletteAdd(type)}
             >
-              <Icon icon={widgetMeta[type].icon} size={20} />
-              <span>{widgetMeta[type].label}</span>
+              <Icon icon={widgetRegistry[type].icon} size={20} />
+              <span>{widgetRegistry[type].label}</span>
             </button>
           </li>
         ))}

@@ -1,9 +1,9 @@
 import { Button, Classes, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { type DragEvent as ReactDragEvent } from 'react';
 import { type Widget } from '../../contracts/reports';
+import { widgetDefinition, widgetLabel } from '../widgets/registry';
 import { type WidgetContext } from '../widgets/types';
 import { WidgetBody } from '../widgets/WidgetBody';
-import { widgetLabel } from '../widgets/widgetMeta';
 
 export type DropSide = 'before' | 'after';
 
@@ -44,7 +44,7 @@ export function WidgetCard(props: WidgetCardProps) {
           <MenuItem key="remove" icon="trash" intent="danger" text="Remove" onClick={props.onRemove} />,
         ]
       : []),
-    ...(widget.type === 'campaign_performance'
+    ...(widgetDefinition(widget.type)?.opensInKpiDrawer
       ? [<MenuItem key="kpi" icon="zoom-in" text="Open in kpi drawer" onClick={props.onOpenKpi} />]
       : []),
   ];

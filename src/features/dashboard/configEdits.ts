@@ -1,15 +1,5 @@
-import {
-  DEFAULT_EXPLORER_DATASET,
-  type DashboardConfig,
-  type ReportFilter,
-  type Widget,
-} from '../../contracts/reports';
-import {
-  DEFAULT_CONVERSION_METRIC,
-  FUNNEL_DEFAULT_METRICS,
-  KPI_DEFAULT_METRICS,
-  TABLE_DEFAULT_METRICS,
-} from '../widgets/widgetMeta';
+import { type DashboardConfig, type ReportFilter, type Widget } from '../../contracts/reports';
+import { widgetDefinition } from '../widgets/registry';
 import { defaultSizeOf } from './layout';
 
 export const WIDGET_COPY_SUFFIX = ' (copy)';
@@ -20,53 +10,11 @@ export type DropTarget = { before: string } | { after: string } | { x: number; y
 
 export const newWidgetId = (): string => crypto.randomUUID();
 
-/** The settings a new widget of a type starts with, before it is configured. */
-function typeDefaults(type: string): Omit<Widget, 'id' | 'type'> {
-  switch (type) {
-    case 'campaign_performance':
-      return {
-        dataset: DEFAULT_EXPLORER_DATASET,
-        metrics: KPI_DEFAULT_METRICS,
-        visualizationSettings: { display: { type: 'tab' } },
-      };
-    case 'funnel':
-      return {
-        dataset: DEFAULT_EXPLORER_DATASET,
-        metrics: FUNNEL_DEFAULT_METRICS,
-        conversionMetric: DEFAULT_CONVERSION_METRIC,
-        visualizationSettings: { funnel: { direction: 'horizontal' } },
-      };
-    case 'table':
-      return { dataset: DEFAULT_EXPLORER_DATASET, metrics: TABLE_DEFAULT_METRICS, dimensions: [] };
-    case 'high_low':
-      return { dataset: DEFAULT_EXPLORER_DATASET, metrics: [] };
-    case 'graph':
-      return {
-        dataset: DEFAULT_EXPLORER_DATASET,
-        metrics: [],
-        visualizationSettings: { chart: { chartType: 'line', granularity: 'auto', autoScaleYAxis: true } },
-      };
-    case 'list':
-      return {
-        dataset: DEFAULT_EXPLORER_DATASET,
-        metrics: [],
-        limit: 10,
-        visualizationSettings: { display: { orderBy: 'currentPeriod', order: 'desc' } },
-      };
-    case 'subscriber_growth':
-      return { dataset: 'list_members', filteredLists: [], visualizationSettings: { display: { type: 'tab' } } };
-    case 'target':
-      return { targets: [], visualizationSettings: { display: { type: 'line' } } };
-    case 'rich_text':
-      return { content: '' };
-    default:
-      return {};
-  }
-}
-
 /** A new widget of `type` with its defaults and default size, placed at the top left. */
 export function createWidget(type: string, id: string = newWidgetId()): Widget {
-  const widget: Widget = { id, type, ...typeDefaults(type) };
+  // A copy, so no saved widget shares an object with the registry's defaults.
+  const defaults = JSON.parse(JSON.stringify(widgetDefinition(type)?.defaults ?? {})) as Omit<Widget, 'id' | 'type'>;
+  const widget: Widget = { id, type, ...defaults };
   return { ...widget, layout: { x: 0, y: 0, ...defaultSizeOf(widget) } };
 }
 

@@ -1,4 +1,6 @@
 import { type DashboardConfig, type Widget } from '../../contracts/reports';
+import { MAX_HEIGHT_FALLBACK, MIN_SIZE_FALLBACK, type Size } from '../widgets/definition';
+import { widgetSizeOf } from '../widgets/registry';
 
 /** The dashboard grid (spec 2 §9 Layout). */
 export const GRID_COLUMNS = 24;
@@ -7,45 +9,14 @@ export const GRID_MARGIN: [number, number] = [16, 16];
 export const EDITING_DRAWER_WIDTH = 240;
 export const RESIZE_THROTTLE_MS = 300;
 
-export interface Size {
-  w: number;
-  h: number;
-}
-
 /** A widget whose layout is missing is shown at this size. */
 export const ABSENT_LAYOUT_SIZE: Size = { w: 6, h: 4 };
 /** A saved layout item without a usable size falls back to this one. */
 export const SAVE_FALLBACK_SIZE: Size = { w: 24, h: 4 };
-export const MIN_SIZE_FALLBACK = 3;
-export const MAX_HEIGHT_FALLBACK = 105;
 
-/** Default sizes of new widgets by type and display (spec 2 §9 table). */
-const defaultSizes: Record<string, Size | Record<string, Size>> = {
-  rich_text: { w: 24, h: 4 },
-  list: { w: 12, h: 12 },
-  campaign_performance: { tab: { w: 24, h: 17 }, grid: { w: 6, h: 12 }, card: { w: 6, h: 4 } },
-  target: { w: 5, h: 9 },
-  subscriber_growth: { tab: { w: 24, h: 18 }, card: { w: 6, h: 18 } },
-  funnel: { horizontal: { w: 12, h: 11 }, vertical: { w: 10, h: 16 } },
-  table: { w: 24, h: 22 },
-  high_low: { w: 24, h: 9 },
-  graph: { w: 6, h: 26 },
-};
-
-/** The display whose default size applies: funnels by direction, the others by display type. */
-function displayOf(widget: Pick<Widget, 'type' | 'visualizationSettings'>): string | undefined {
-  const settings = widget.visualizationSettings;
-  return widget.type === 'funnel' ? settings?.funnel?.direction : settings?.display?.type;
-}
-
-/** The size a new widget of this type and display gets; its first display when none is set. */
+/** The size a new widget of this type and display gets (its kind's first display when none is set). */
 export function defaultSizeOf(widget: Pick<Widget, 'type' | 'visualizationSettings'>): Size {
-  const entry = defaultSizes[widget.type];
-  if (!entry) return ABSENT_LAYOUT_SIZE;
-  if ('w' in entry && typeof entry.w === 'number') return entry as Size;
-  const byDisplay = entry as Record<string, Size>;
-  const display = displayOf(widget);
-  return (display ? byDisplay[display] : undefined) ?? Object.values(byDisplay)[0] ?? ABSENT_LAYOUT_SIZE;
+  return widgetSizeOf(widget)?.default ?? ABSENT_LAYOUT_SIZE;
 }
 
 /** One item of react-grid-layout's layout (the fields the dashboard reads and sets). */
@@ -63,13 +34,15 @@ export interface GridItem {
 }
 
 /**
- * The grid item of a widget: its saved layout with the fallbacks of spec 2 §9. A widget without a position
+ * The grid item of a widget: its saved layout, else its kind's bounds, else the fallbacks of spec 2 §9. A widget without a position
  * goes to the bottom (react-grid-layout compacts an infinite y up to the first free row).
  */
 export function gridItemOf(widget: Widget): GridItem {
   const layout = widget.layout;
-  const minW = layout?.minW ?? MIN_SIZE_FALLBACK;
-  const minH = layout?.minH ?? MIN_SIZE_FALLBACK;
+  const bounds = widgetSizeOf(widget);
+  const minW = layout?.minW ?? bounds?.min.w ?? MIN_SIZE_FALLBACK;
+  const minH = layout?.minH ?? bounds?.min.h ?? MIN_SIZE_FALLBACK;
+  const maxW = layout?.maxW ?? bounds?.max.w;
   return {
     i: widget.id,
     x: layout?.x ?? 0,
@@ -78,8 +51,8 @@ export function gridItemOf(widget: Widget): GridItem {
     h: Math.max(layout?.h ?? ABSENT_LAYOUT_SIZE.h, minH),
     minW,
     minH,
-    maxH: layout?.maxH ?? MAX_HEIGHT_FALLBACK,
-    ...(layout?.maxW === undefined ? {} : { maxW: layout.maxW }),
+    maxH: layout?.maxH ?? bounds?.max.h ?? MAX_HEIGHT_FALLBACK,
+    ...(maxW === undefined ? {} : { maxW }),
     ...(layout?.static === undefined ? {} : { static: layout.static }),
   };
 }

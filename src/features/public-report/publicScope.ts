@@ -3,14 +3,10 @@ import { type DashboardConfig, datasetOfWidget, type ReportFilter, type Widget }
 import { expressionFieldIds } from '../../engine/dataModel/expression';
 import { FieldIndex } from '../../engine/fields';
 import { compileFilters, filterMembers } from '../../engine/filters';
-import {
-  DEFAULT_CONVERSION_METRIC,
-  FUNNEL_DEFAULT_METRICS,
-  KPI_DEFAULT_METRICS,
-  LIST_FIELD,
-  LIST_METRICS,
-  TABLE_DEFAULT_METRICS,
-} from '../widgets/widgetMeta';
+import { KPI_DEFAULT_METRICS } from '../widgets/campaign_performance/defaults';
+import { DEFAULT_CONVERSION_METRIC, FUNNEL_DEFAULT_METRICS } from '../widgets/funnel/defaults';
+import { LIST_FIELD, LIST_METRICS } from '../widgets/subscriber_growth/defaults';
+import { TABLE_DEFAULT_METRICS } from '../widgets/table/defaults';
 import { effectiveFilters } from '../widgets/widgetQuery';
 
 /**

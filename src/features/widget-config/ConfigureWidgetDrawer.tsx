@@ -2,12 +2,13 @@ import './widgetConfig.css';
 import { Classes, Drawer, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { datasetOfWidget, type Widget } from '../../contracts/reports';
+import { widgetDefinition, widgetLabel } from '../widgets/registry';
 import { type WidgetContext } from '../widgets/types';
 import { useWidgetData } from '../widgets/useWidgetData';
 import { WidgetBody } from '../widgets/WidgetBody';
-import { widgetLabel } from '../widgets/widgetMeta';
 import { cleanWidget } from './cleanup';
-import { datasetChanged, editWidget, type WidgetConfigAction } from './widgetConfigSlice';
+import { editWidget } from './widgetConfigSlice';
+import { datasetChanged, type WidgetConfigAction } from './widgetEdits';
 import { WidgetSettings } from './WidgetSettings';
 
 export interface ConfigureWidgetDrawerProps {
@@ -29,7 +30,7 @@ interface ConfigureWidgetProps {
 }
 
 function ConfigureWidget({ widget, context, onChange }: ConfigureWidgetProps) {
-  const datasetId = widget.type === 'target' ? null : datasetOfWidget(widget);
+  const datasetId = widgetDefinition(widget.type)?.dataset === 'none' ? null : datasetOfWidget(widget);
   const data = useWidgetData(context.scope, datasetId);
   const schema = data.schema?.id === datasetId ? data.schema : undefined;
   // Settings and preview show only what the dataset has; the first edit saves the cleaned widget.

@@ -1,5 +1,6 @@
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type ReportFilter, type Widget } from '../../contracts/reports';
+import { widgetDefinition } from '../widgets/registry';
 import { takesNoValues } from './filterRules';
 
 const fieldOf = (schema: DatasetSchema, id: string | null | undefined, type: Field['type']): Field | undefined =>
@@ -7,8 +8,6 @@ const fieldOf = (schema: DatasetSchema, id: string | null | undefined, type: Fie
 
 const keep = (schema: DatasetSchema, ids: readonly string[], type: Field['type']) =>
   ids.filter((id) => fieldOf(schema, id, type));
-
-export const isWeightedAverage = (field: Field | undefined) => field?.agg?.type === 'weighted_avg';
 
 /**
  * Filters without the ones on fields that are not dimensions of the dataset; and/or groups keep what
@@ -59,8 +58,8 @@ export function countFilters(filters: readonly ReportFilter[], schema: DatasetSc
  * A widget's settings reduced to what its dataset has (spec 2 §4 Widget configuration cleanup): metrics,
  * dimensions, groupBy, filters and metric-by-dimension pairs that the dataset lacks are dropped, a single
  * metric or dimension picker whose choice is missing resets to empty, an unknown date field falls back to
- * the dataset's own, and stacked bars turn grouped when any metric is a weighted average (ratios do not add
- * up). Returns the same widget when nothing changes.
+ * the dataset's own; then the widget kind's own rules apply (a graph's stacked bars of ratios turn grouped).
+ * Returns the same widget when nothing changes.
  */
 export function cleanWidget(widget: Widget, schema: DatasetSchema): Widget {
   const next: Widget = { ...widget };
@@ -78,10 +77,6 @@ export function cleanWidget(widget: Widget, schema: DatasetSchema): Widget {
       .filter((pair) => fieldOf(schema, pair.metric, 'metric') && fieldOf(schema, pair.dimension, 'dimension'))
       .map((pair) => (pair.filters ? { ...pair, filters: filtersInDataset(pair.filters, schema) } : pair));
   }
-  const chart = widget.visualizationSettings?.chart;
-  const metrics = (next.metrics ?? []).map((id) => fieldOf(schema, id, 'metric'));
-  if (chart?.groupMode === 'stacked' && metrics.some(isWeightedAverage)) {
-    next.visualizationSettings = { ...widget.visualizationSettings, chart: { ...chart, groupMode: 'grouped' } };
-  }
-  return JSON.stringify(next) === JSON.stringify(widget) ? widget : next;
+  const common = JSON.stringify(next) === JSON.stringify(widget) ? widget : next;
+  return widgetDefinition(widget.type)?.cleanup?.(common, schema) ?? common;
 }

@@ -1,19 +1,18 @@
 import { type Widget } from '../../contracts/reports';
 import { ga4Schema, sendSchema } from './testSchema';
+import { editWidget, widgetConfigSlice } from './widgetConfigSlice';
 import {
   autofocusFirstTabChanged,
   chartChanged,
   conversionMetricChanged,
   datasetChanged,
   displayChanged,
-  editWidget,
   funnelMetricsChanged,
   limitChanged,
   metricsChanged,
   schemaLoaded,
   titleChanged,
-  widgetConfigSlice,
-} from './widgetConfigSlice';
+} from './widgetEdits';
 
 const reducer = widgetConfigSlice.reducer;
 const graph: Widget = {

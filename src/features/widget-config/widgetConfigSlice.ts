@@ -1,21 +1,34 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { type DatasetSchema } from '../../contracts/datasets';
-import { type ReportFilter, type Widget } from '../../contracts/reports';
+import { type Widget } from '../../contracts/reports';
 import { cleanWidget } from './cleanup';
+import {
+  autofocusFirstTabChanged,
+  chartChanged,
+  conversionMetricChanged,
+  datasetChanged,
+  dateFieldChanged,
+  dimensionChanged,
+  dimensionsChanged,
+  displayChanged,
+  filteredListsChanged,
+  filtersChanged,
+  funnelDirectionChanged,
+  funnelMetricsChanged,
+  groupByChanged,
+  limitChanged,
+  maxYAxisScaleChanged,
+  metricsByDimensionsChanged,
+  metricsChanged,
+  schemaLoaded,
+  titleChanged,
+  type WidgetConfigAction,
+} from './widgetEdits';
 
 type Settings = NonNullable<Widget['visualizationSettings']>;
-export type DisplaySettings = NonNullable<Settings['display']>;
-export type ChartSettings = NonNullable<Settings['chart']>;
-export type MetricByDimension = NonNullable<Widget['metricsByDimensions']>[number];
-export type FunnelDirection = NonNullable<NonNullable<Settings['funnel']>['direction']>;
 
 /** Widget palettes (spec 2 §9); 'none' draws without one. */
 export const widgetPalettes = ['blue', 'green', 'rose', 'amber', 'purple', 'none'] as const;
-/** Display choices per widget type (spec 2 §3). */
-export const displayTypes: Partial<Record<string, NonNullable<DisplaySettings['type']>[]>> = {
-  campaign_performance: ['tab', 'grid', 'card'],
-  subscriber_growth: ['tab', 'card'],
-};
 
 function withSettings(widget: Widget, patch: (settings: Settings) => Settings): Widget {
   return { ...widget, visualizationSettings: patch(widget.visualizationSettings ?? {}) };
@@ -29,76 +42,52 @@ function withSettings(widget: Widget, patch: (settings: Settings) => Settings): 
 export const widgetConfigSlice = createSlice({
   name: 'widgetConfig',
   initialState: { id: '', type: '' } as Widget,
-  reducers: {
-    titleChanged: (widget, action: PayloadAction<string>) => ({ ...widget, title: action.payload }),
-    /** A new dataset starts on its own date field; what it lacks is cleaned once its schema is known. */
-    datasetChanged: (widget, action: PayloadAction<string>) => {
-      if (widget.dataset === action.payload) return widget;
-      const next: Widget = { ...widget, dataset: action.payload };
-      delete next.dateField;
-      return next;
-    },
-    dateFieldChanged: (widget, action: PayloadAction<string>) => ({ ...widget, dateField: action.payload }),
-    metricsChanged: (widget, action: PayloadAction<string[]>) => ({ ...widget, metrics: action.payload }),
-    dimensionChanged: (widget, action: PayloadAction<string | null>) => ({ ...widget, dimension: action.payload }),
-    dimensionsChanged: (widget, action: PayloadAction<string[]>) => ({ ...widget, dimensions: action.payload }),
-    groupByChanged: (widget, action: PayloadAction<string[]>) => ({ ...widget, groupBy: action.payload }),
-    filtersChanged: (widget, action: PayloadAction<ReportFilter[]>) => ({ ...widget, filters: action.payload }),
-    metricsByDimensionsChanged: (widget, action: PayloadAction<MetricByDimension[]>) => ({
-      ...widget,
-      metricsByDimensions: action.payload,
-    }),
-    displayChanged: (widget, action: PayloadAction<Partial<DisplaySettings>>) =>
-      withSettings(widget, (settings) => ({ ...settings, display: { ...settings.display, ...action.payload } })),
-    chartChanged: (widget, action: PayloadAction<Partial<ChartSettings>>) =>
-      withSettings(widget, (settings) => ({ ...settings, chart: { ...settings.chart, ...action.payload } })),
-    funnelDirectionChanged: (widget, action: PayloadAction<FunnelDirection>) =>
-      withSettings(widget, (settings) => ({ ...settings, funnel: { ...settings.funnel, direction: action.payload } })),
-    /** The funnel needs at least one metric (spec 2 §5): removing the last one is refused. */
-    funnelMetricsChanged: (widget, action: PayloadAction<string[]>) =>
-      action.payload.length ? { ...widget, funnelMetrics: action.payload } : widget,
-    /** The 'Conversion metric' selector needs a value (spec 2 §5). */
-    conversionMetricChanged: (widget, action: PayloadAction<string>) =>
-      action.payload ? { ...widget, conversionMetric: action.payload } : widget,
-    limitChanged: (widget, action: PayloadAction<number | null>) => ({ ...widget, limit: action.payload }),
-    filteredListsChanged: (widget, action: PayloadAction<string[]>) => ({ ...widget, filteredLists: action.payload }),
-    autofocusFirstTabChanged: (widget, action: PayloadAction<boolean>) => ({
-      ...widget,
-      disableAutofocusFirstTab: !action.payload,
-    }),
-    /** A percentage axis ends at 101% unless set to fit its data. */
-    maxYAxisScaleChanged: (widget, action: PayloadAction<'auto' | null>) => ({
-      ...widget,
-      maxYAxisScale: action.payload,
-    }),
-    /** The dataset's schema arrived (a new dataset, or the drawer opened): drop what it lacks. */
-    schemaLoaded: (widget, action: PayloadAction<DatasetSchema>) => cleanWidget(widget, action.payload),
-  },
+  reducers: {},
+  extraReducers: (builder) =>
+    builder
+      .addCase(titleChanged, (widget, action) => ({ ...widget, title: action.payload }))
+      // A new dataset starts on its own date field; what it lacks is cleaned once its schema is known.
+      .addCase(datasetChanged, (widget, action) => {
+        if (widget.dataset === action.payload) return widget;
+        const next: Widget = { ...widget, dataset: action.payload };
+        delete next.dateField;
+        return next;
+      })
+      .addCase(dateFieldChanged, (widget, action) => ({ ...widget, dateField: action.payload }))
+      .addCase(metricsChanged, (widget, action) => ({ ...widget, metrics: action.payload }))
+      .addCase(dimensionChanged, (widget, action) => ({ ...widget, dimension: action.payload }))
+      .addCase(dimensionsChanged, (widget, action) => ({ ...widget, dimensions: action.payload }))
+      .addCase(groupByChanged, (widget, action) => ({ ...widget, groupBy: action.payload }))
+      .addCase(filtersChanged, (widget, action) => ({ ...widget, filters: action.payload }))
+      .addCase(metricsByDimensionsChanged, (widget, action) => ({ ...widget, metricsByDimensions: action.payload }))
+      .addCase(displayChanged, (widget, action) =>
+        withSettings(widget, (settings) => ({ ...settings, display: { ...settings.display, ...action.payload } })),
+      )
+      .addCase(chartChanged, (widget, action) =>
+        withSettings(widget, (settings) => ({ ...settings, chart: { ...settings.chart, ...action.payload } })),
+      )
+      .addCase(funnelDirectionChanged, (widget, action) =>
+        withSettings(widget, (settings) => ({
+          ...settings,
+          funnel: { ...settings.funnel, direction: action.payload },
+        })),
+      )
+      // The funnel needs at least one metric (spec 2 §5): removing the last one is refused.
+      .addCase(funnelMetricsChanged, (widget, action) =>
+        action.payload.length ? { ...widget, funnelMetrics: action.payload } : widget,
+      )
+      // The 'Conversion metric' selector needs a value (spec 2 §5).
+      .addCase(conversionMetricChanged, (widget, action) =>
+        action.payload ? { ...widget, conversionMetric: action.payload } : widget,
+      )
+      .addCase(limitChanged, (widget, action) => ({ ...widget, limit: action.payload }))
+      .addCase(filteredListsChanged, (widget, action) => ({ ...widget, filteredLists: action.payload }))
+      .addCase(autofocusFirstTabChanged, (widget, action) => ({ ...widget, disableAutofocusFirstTab: !action.payload }))
+      // A percentage axis ends at 101% unless set to fit its data.
+      .addCase(maxYAxisScaleChanged, (widget, action) => ({ ...widget, maxYAxisScale: action.payload }))
+      // The dataset's schema arrived (a new dataset, or the drawer opened): drop what it lacks.
+      .addCase(schemaLoaded, (widget, action) => cleanWidget(widget, action.payload)),
 });
-
-export const {
-  titleChanged,
-  datasetChanged,
-  dateFieldChanged,
-  metricsChanged,
-  dimensionChanged,
-  dimensionsChanged,
-  groupByChanged,
-  filtersChanged,
-  metricsByDimensionsChanged,
-  displayChanged,
-  chartChanged,
-  funnelDirectionChanged,
-  funnelMetricsChanged,
-  conversionMetricChanged,
-  limitChanged,
-  filteredListsChanged,
-  autofocusFirstTabChanged,
-  maxYAxisScaleChanged,
-  schemaLoaded,
-} = widgetConfigSlice.actions;
-
-export type WidgetConfigAction = ReturnType<(typeof widgetConfigSlice.actions)[keyof typeof widgetConfigSlice.actions]>;
 
 /**
  * One edit as the drawer applies it: the reducer, then the cleanup against the dataset's schema when it is

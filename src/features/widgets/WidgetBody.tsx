@@ -1,37 +1,15 @@
 import './widgets.css';
-import { CampaignPerformanceWidget } from './CampaignPerformanceWidget';
-import { FunnelWidget } from './FunnelWidget';
-import { GraphWidget } from './GraphWidget';
-import { HighLowWidget } from './HighLowWidget';
-import { ListWidget } from './ListWidget';
-import { RichTextWidget } from './RichTextWidget';
-import { SubscriberGrowthWidget } from './SubscriberGrowthWidget';
-import { TableWidget } from './TableWidget';
+import { widgetDefinition, widgetLabel } from './registry';
 import { type WidgetProps } from './types';
-import { widgetLabel } from './widgetMeta';
 import { notSupportedYet, WidgetEmpty, WidgetErrorBoundary } from './WidgetStates';
 
-function WidgetSwitch(props: WidgetProps) {
-  switch (props.widget.type) {
-    case 'campaign_performance':
-      return <CampaignPerformanceWidget {...props} />;
-    case 'graph':
-      return <GraphWidget {...props} />;
-    case 'funnel':
-      return <FunnelWidget {...props} />;
-    case 'table':
-      return <TableWidget {...props} />;
-    case 'high_low':
-      return <HighLowWidget {...props} />;
-    case 'list':
-      return <ListWidget {...props} />;
-    case 'rich_text':
-      return <RichTextWidget {...props} />;
-    case 'subscriber_growth':
-      return <SubscriberGrowthWidget {...props} />;
-    default:
-      return <WidgetEmpty icon="warning-sign" title={notSupportedYet(widgetLabel(props.widget.type))} />;
-  }
+function WidgetView(props: WidgetProps) {
+  const View = widgetDefinition(props.widget.type)?.View;
+  return View ? (
+    <View {...props} />
+  ) : (
+    <WidgetEmpty icon="warning-sign" title={notSupportedYet(widgetLabel(props.widget.type))} />
+  );
 }
 
 /**
@@ -42,7 +20,7 @@ export function WidgetBody(props: WidgetProps) {
   return (
     <div className="or-widget-body">
       <WidgetErrorBoundary resetKey={JSON.stringify(props.widget)}>
-        <WidgetSwitch {...props} />
+        <WidgetView {...props} />
       </WidgetErrorBoundary>
     </div>
   );

@@ -1,0 +1,126 @@
+import { HTMLTable, Icon } from '@blueprintjs/core';
+import { useState } from 'react';
+import { type DatasetSchema } from '../../../contracts/datasets';
+import { formatField } from '../../../engine/format';
+import { useTableCompareQuery } from '../../../store/engineApi';
+import { DatasetGate, queryState } from '../DatasetGate';
+import { CompareCell } from '../table/TableWidget';
+import { type WidgetProps } from '../types';
+import { useSupersedeKey } from '../useWidgetData';
+import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
+import { WidgetEmpty, widgetMessages } from '../WidgetStates';
+import { type ListOrderBy, type ListSort, listSortOf, sortListRows, toggledListSort } from './listOrder';
+
+interface ListViewProps extends WidgetProps {
+  schema: DatasetSchema;
+  version: string;
+}
+
+function ListView({ widget, context, schema, version, onChange }: ListViewProps) {
+  // A viewer who may not save still sorts for themselves; an editor's order is saved with the widget.
+  const [localSort, setLocalSort] = useState<ListSort | null>(null);
+  const [dimension] = fieldsOf(schema, widget.dimension ? [widget.dimension] : widget.dimensions, 'dimension');
+  const [metric] = fieldsOf(schema, widget.metrics, 'metric');
+  const scope = widgetQueryScope(widget, context, schema);
+  const supersedeKey = useSupersedeKey(widget.id);
+  const ready = dimension !== undefined && metric !== undefined;
+  // The top N by the current period; ordering by the dimension re-sorts those N.
+  const limit = widget.limit && widget.limit > 0 ? widget.limit : undefined;
+  const result = useTableCompareQuery(
+    {
+      workspaceId: context.scope.workspaceId,
+      query: {
+        kind: 'tableCompare',
+        ...scope,
+        metrics: metric ? [metric.id] : [],
+        dimensions: dimension ? [dimension.id] : [],
+        limit,
+      },
+      version,
+      supersedeKey,
+    },
+    { skip: !ready },
+  );
+  if (!ready) {
+    return (
+      <WidgetEmpty title={widgetMessages.noDimensionOrMetric} description={widgetMessages.noDimensionOrMetricHelp} />
+    );
+  }
+  const state = queryState(result);
+  if (state || !result.currentData) return state;
+
+  const saved = listSortOf(widget.visualizationSettings?.display);
+  const sort = onChange ? saved : (localSort ?? saved);
+  const rows = sortListRows(
+    resultRows(result.currentData).map((row) => ({
+      row,
+      label: formatField(row[dimension.id], dimension, context.locale),
+      value: typeof row[metric.id] === 'number' ? (row[metric.id] as number) : null,
+    })),
+    sort,
+  );
+  if (!rows.length) return <WidgetEmpty title={widgetMessages.noRows} />;
+
+  const sortBy = (column: ListOrderBy) => {
+    const next = toggledListSort(sort, column);
+    setLocalSort(next);
+    const settings = widget.visualizationSettings ?? {};
+    onChange?.({
+      ...widget,
+      visualizationSettings: {
+        ...settings,
+        display: { ...settings.display, orderBy: next.orderBy, order: next.order },
+      },
+    });
+  };
+  const header = (column: ListOrderBy, label: string, numeric = false) => {
+    const active = sort.orderBy === column;
+    return (
+      <th
+        className={numeric ? 'or-numeric' : undefined}
+        aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
+        <button type="button" className="or-sort-button" onClick={() => sortBy(column)}>
+          {label}
+          {active && <Icon icon={sort.order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />}
+        </button>
+      </th>
+    );
+  };
+  return (
+    <HTMLTable compact className="or-widget-table or-list-widget">
+      <thead>
+        <tr>
+          {header('dimension', fieldLabel(dimension))}
+          {header('currentPeriod', fieldLabel(metric), true)}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ row, label }, index) => (
+          <tr key={index}>
+            <td>{label}</td>
+            <CompareCell
+              field={metric}
+              current={row[metric.id]}
+              previous={row[`${metric.id}__compare`]}
+              compared={scope.compare !== undefined}
+              locale={context.locale}
+            />
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/**
+ * The top values of one dimension by a metric (limit 5, 10, 25 or all), ordered by the current period or
+ * by the dimension; a changed order is saved through onChange with the widget (spec 2 §3, §9).
+ */
+export function ListWidget(props: WidgetProps) {
+  return (
+    <DatasetGate widget={props.widget} scope={props.context.scope}>
+      {(schema, version) => <ListView {...props} schema={schema} version={version} />}
+    </DatasetGate>
+  );
+}
