@@ -42,8 +42,8 @@ export interface WorkerStats {
 /** The Comlink API of one DuckDB worker. */
 export interface EngineWorkerApi {
   version(): Promise<string>;
-  /** Loads (or replaces) a table from Arrow IPC stream bytes. */
-  load(table: string, version: string, bytes: Uint8Array): Promise<{ rows: number }>;
+  /** Loads (or replaces) a table from Arrow IPC stream bytes; answers its rows and the heap it now takes. */
+  load(table: string, version: string, bytes: Uint8Array): Promise<{ rows: number; wasmHeapBytes: number }>;
   /**
    * Runs SQL; the result comes back as Arrow IPC stream bytes, transferred rather than copied. A query given
    * an id can be cancelled by it; it then rejects with {name: 'AbortError'}.
