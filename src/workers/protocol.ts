@@ -53,3 +53,17 @@ export interface EngineWorkerApi {
   cancel(queryId: string): Promise<boolean>;
   stats(): Promise<WorkerStats>;
 }
+
+/** DuckDB-WASM's builds: with WebAssembly exception handling, or without (mvp). */
+export type DuckdbBundle = 'eh' | 'mvp';
+
+/** The page's compiled DuckDB module: posted to each worker, which then instantiates it without compiling. */
+export interface CompiledDuckdb {
+  bundle: DuckdbBundle;
+  module: WebAssembly.Module;
+}
+
+/** The browser worker's API: the engine's, plus the compiled module (null: compile it yourself). */
+export interface BrowserWorkerApi extends EngineWorkerApi {
+  useModule(compiled: CompiledDuckdb | null): Promise<void>;
+}
