@@ -29,6 +29,8 @@ const { values } = parseArgs({
     'end-date': { type: 'string', default: '2026-11-21' },
     screenshot: { type: 'string' },
     'skip-date-change': { type: 'boolean', default: false },
+    bundles: { type: 'boolean', default: false },
+    'disk-profile': { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -227,13 +229,14 @@ interface Breakdown {
 
 /**
  * Installed before each navigation: notes when each widget first shows its numbers (nothing loading, its chart
- * drawn), so the first and the last can be told apart.
+ * drawn), so the first and the last can be told apart. A string: tsx would wrap named functions in a helper the
+ * page does not have.
  */
-function watchWidgets(): void {
-  const shown = new Map<string, number>();
-  (window as unknown as { benchWidgetTimes: Map<string, number> }).benchWidgetTimes = shown;
+const WATCH_WIDGETS = `(() => {
+  const shown = new Map();
+  window.benchWidgetTimes = shown;
   const check = () => {
-    for (const card of document.querySelectorAll<HTMLElement>('[data-widget-id]')) {
+    for (const card of document.querySelectorAll('[data-widget-id]')) {
       const id = card.dataset.widgetId ?? '';
       if (shown.has(id) || card.querySelector('[aria-busy="true"]')) continue;
       const plot = card.querySelector('.js-plotly-plot, .bp6-spinner');
@@ -243,7 +246,7 @@ function watchWidgets(): void {
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
-}
+})()`;
 
 interface WasmRequest {
   url: string;
@@ -274,25 +277,24 @@ function recordWasmRequests(context: BrowserContext): WasmRequest[] {
 async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Breakdown> {
   const timeline = await page.evaluate(
     ({ start, insert, query }) => {
-      const measures = (name: string) => performance.getEntriesByName(name) as PerformanceMeasure[];
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const dataset = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
         (entry) => entry.name.includes('/datasets/') && !entry.name.includes('schema='),
       );
       const shown = [...(window as unknown as { benchWidgetTimes: Map<string, number> }).benchWidgetTimes.values()];
-      const inserts = measures(insert);
+      const inserts = performance.getEntriesByName(insert) as PerformanceMeasure[];
       const heaps = inserts.map((entry) => (entry.detail as { wasmHeapBytes?: number } | null)?.wasmHeapBytes ?? 0);
       return {
         timeOrigin: performance.timeOrigin,
         firstPaint: paint?.startTime ?? NaN,
-        workerSpawnToReady: measures(start).map((entry) => entry.duration),
+        workerSpawnToReady: performance.getEntriesByName(start).map((entry) => entry.duration),
         datasetStart: dataset?.startTime ?? NaN,
         datasetEnd: dataset?.responseEnd ?? NaN,
         datasetBytes: dataset?.transferSize ?? NaN,
         insertMs: inserts.map((entry) => entry.duration),
-        // One worker's heap per insert: the last figure of each worker is its size now; summed over loads.
+        // Each load answers its worker's heap after it: summed over the loads (one per worker in this benchmark).
         wasmHeapBytes: heaps.reduce((sum, bytes) => sum + bytes, 0),
-        queryMs: measures(query).map((entry) => entry.duration),
+        queryMs: performance.getEntriesByName(query).map((entry) => entry.duration),
         firstWidget: Math.min(...shown),
         allWidgets: Math.max(...shown),
         jsHeapBytes: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN,
@@ -311,6 +313,47 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
   };
 }
 
+/**
+ * DuckDB-WASM's two builds side by side: size on disk and on the wire (the build's precompressed copies), and the time
+ * Chromium takes to fetch and compile each from a fresh context, then again from the HTTP cache.
+ */
+async function compareBundles(browser: Browser, baseURL: string): Promise<void> {
+  const dir = path.resolve('dist/duckdb');
+  const size = (file: string) => (fs.existsSync(file) ? mib(fs.statSync(file).size) : 'none');
+  console.log('\nDuckDB-WASM builds (fetch + WebAssembly.compileStreaming in Chromium, median of 3 fresh contexts):');
+  console.log('| build | size | .br | .gz | compile, cold | compile, from HTTP cache |');
+  console.log('|---|---|---|---|---|---|');
+  for (const name of ['eh', 'mvp']) {
+    const file = fs
+      .readdirSync(dir)
+      .find((candidate) => candidate.startsWith(`duckdb-${name}.`) && candidate.endsWith('.wasm'));
+    if (!file) continue;
+    const cold: number[] = [];
+    const cached: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      await page.goto('/favicon.svg');
+      const [first, second] = await page.evaluate(async (url) => {
+        const times: number[] = [];
+        for (let i = 0; i < 2; i++) {
+          const started = performance.now();
+          await WebAssembly.compileStreaming(fetch(url));
+          times.push(performance.now() - started);
+        }
+        return times;
+      }, `/duckdb/${file}`);
+      cold.push(first);
+      cached.push(second);
+      await context.close();
+    }
+    const full = path.join(dir, file);
+    console.log(
+      `| ${name} | ${size(full)} | ${size(`${full}.br`)} | ${size(`${full}.gz`)} | ${ms(median(cold))} | ${ms(median(cached))} |`,
+    );
+  }
+}
+
 const percentile = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
   const sorted = [...xs].sort((a, b) => a - b);
@@ -327,12 +370,12 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
   line('first contentful paint (HTML + JS)', (b) => b.firstPaint);
   line('.wasm request starts', (b) => b.wasmRequestStart);
   line('.wasm fetch (duration, all requests)', (b) => b.wasmFetchMs);
-  line('.wasm bytes transferred', (b) => b.wasmBytes, mib);
+  line('.wasm response bodies (Playwright counts cache hits too)', (b) => b.wasmBytes, mib);
   line('worker spawn → DuckDB ready (duration, first worker)', (b) => b.workerSpawnToReady[0] ?? NaN);
   line('dataset request starts', (b) => b.datasetStart);
   line('dataset response ends', (b) => b.datasetEnd);
   line('dataset bytes transferred', (b) => b.datasetBytes, mib);
-  line('Arrow → DuckDB insertion (duration, first worker)', (b) => b.insertMs[0] ?? NaN);
+  line('load call → table ready (duration, first worker; waits for DuckDB to open)', (b) => b.insertMs[0] ?? NaN);
   line(
     'workers started / loads',
     (b) => b.workerSpawnToReady.length * 100 + b.insertMs.length,
@@ -356,7 +399,7 @@ async function main() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = await startServer(dataDir, port);
-  const browser = await chromium.launch({
+  const launchOptions = {
     executablePath: chromiumPath,
     args: [
       // performance.memory in whole bytes rather than coarse buckets.
@@ -368,8 +411,11 @@ async function main() {
       '--disable-sync',
       '--no-first-run',
     ],
-  });
+  };
+  const browser = await chromium.launch(launchOptions);
+  const profiles: string[] = [];
   try {
+    if (values.bundles) await compareBundles(browser, baseURL);
     const storageState = await signIn(browser, baseURL);
     const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
     const me = (await (await context.request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
@@ -405,8 +451,19 @@ async function main() {
     const warmSteps: Breakdown[] = [];
     for (let round = 0; round < repeats; round++) {
       // Cold: a fresh browser context (no HTTP cache, no workers): download, start the engine, query, render.
-      const fresh = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
-      await fresh.addInitScript(watchWidgets);
+      // With --disk-profile, a fresh on-disk profile as a user's browser has: an in-memory context's cache drops
+      // entries of more than a few MB (the .wasm, the dataset at 10^6 rows), so its warm reload downloads again.
+      const viewport = { width: 1600, height: 1000 };
+      let fresh: BrowserContext;
+      if (values['disk-profile']) {
+        const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-profile-'));
+        profiles.push(profile);
+        fresh = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport });
+        await fresh.addCookies(storageState.cookies);
+      } else {
+        fresh = await browser.newContext({ baseURL, storageState, viewport });
+      }
+      await fresh.addInitScript(WATCH_WIDGETS);
       const wasmRequests = recordWasmRequests(fresh);
       const page = await fresh.newPage();
       await page.goto(url);
@@ -471,6 +528,7 @@ async function main() {
     printBreakdown(coldSteps, warmSteps);
   } finally {
     await browser.close();
+    for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true });
     server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
