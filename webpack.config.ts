@@ -5,6 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { PrecompressPlugin } from './scripts/precompress';
 
 const root = __dirname;
 const duckdbDist = path.join(root, 'node_modules/@duckdb/duckdb-wasm/dist');
@@ -114,6 +115,8 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
               filename: '[name].[contenthash].css',
               chunkFilename: '[name].[contenthash].css',
             }),
+            // The server sends these copies of the DuckDB modules instead of compressing 34 MB per request.
+            new PrecompressPlugin(),
           ]
         : []),
       ...(refresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),

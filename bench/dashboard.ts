@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Browser, type Page, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { chromiumPath } from '../scripts/chromium';
 import { freePort } from '../scripts/freePort';
 import { workspaceDatasetDir } from '../server/datasets/generate';
 import { type Widget } from '../src/contracts/reports';
-import { ENGINE_QUERY_MEASURE } from '../src/workers/pool';
+import { ENGINE_START_MEASURE } from '../src/workers/engineClient';
+import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
 import { BENCH_DATASET } from './engineDashboard';
 
@@ -17,7 +18,9 @@ import { BENCH_DATASET } from './engineDashboard';
  * The production build and server, a 12-widget dashboard on the demo user's workspace with `--rows` rows, in
  * headless Chromium: time from navigation to every widget rendered (cold: fresh browser; warm: reload with the
  * dataset in the HTTP cache), and from applying a new date range to every widget rendered again, next to the
- * engine's own time for the same queries (the spans the pool leaves in the performance timeline).
+ * engine's own time for the same queries (the spans the pool leaves in the performance timeline). Each open is
+ * also broken down: first paint, worker start, .wasm fetch, dataset download, Arrow → DuckDB insertion, per-query
+ * times, first and last widget numbers, JS heap and WebAssembly memory.
  */
 const { values } = parseArgs({
   options: {
@@ -25,6 +28,9 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '3' },
     'end-date': { type: 'string', default: '2026-11-21' },
     screenshot: { type: 'string' },
+    'skip-date-change': { type: 'boolean', default: false },
+    bundles: { type: 'boolean', default: false },
+    'disk-profile': { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -204,6 +210,186 @@ interface Run {
   queries: number;
 }
 
+/** Where one open's time went, in ms since navigation start unless named a duration. */
+interface Breakdown {
+  firstPaint: number;
+  workerSpawnToReady: number[];
+  wasmRequestStart: number;
+  wasmFetchMs: number;
+  wasmBytes: number;
+  datasetStart: number;
+  datasetEnd: number;
+  datasetBytes: number;
+  insertMs: number[];
+  queryMs: number[];
+  firstWidget: number;
+  allWidgets: number;
+  jsHeapBytes: number;
+  wasmHeapBytes: number;
+}
+
+/**
+ * Installed before each navigation: notes when each widget first shows its numbers (nothing loading, its chart
+ * drawn), so the first and the last can be told apart. A string: tsx would wrap named functions in a helper the
+ * page does not have.
+ */
+const WATCH_WIDGETS = `(() => {
+  const shown = new Map();
+  window.benchWidgetTimes = shown;
+  const check = () => {
+    for (const card of document.querySelectorAll('[data-widget-id]')) {
+      const id = card.dataset.widgetId ?? '';
+      if (shown.has(id) || card.querySelector('[aria-busy="true"]')) continue;
+      const plot = card.querySelector('.js-plotly-plot, .bp6-spinner');
+      if (plot && !plot.querySelector('.main-svg')) continue;
+      shown.set(id, performance.now());
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})()`;
+
+interface WasmRequest {
+  url: string;
+  /** Epoch ms. */
+  start: number;
+  end: number;
+  bytes: number;
+}
+
+/** Every .wasm request of the context (the engine's workers' included), with its timing. */
+function recordWasmRequests(context: BrowserContext): WasmRequest[] {
+  const requests: WasmRequest[] = [];
+  context.on('requestfinished', (request) => {
+    if (!request.url().endsWith('.wasm')) return;
+    const timing = request.timing();
+    void request.sizes().then((sizes) =>
+      requests.push({
+        url: request.url(),
+        start: timing.startTime,
+        end: timing.startTime + timing.responseEnd,
+        bytes: sizes.responseBodySize,
+      }),
+    );
+  });
+  return requests;
+}
+
+async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Breakdown> {
+  const timeline = await page.evaluate(
+    ({ start, insert, query }) => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const dataset = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+        (entry) => entry.name.includes('/datasets/') && !entry.name.includes('schema='),
+      );
+      const shown = [...(window as unknown as { benchWidgetTimes: Map<string, number> }).benchWidgetTimes.values()];
+      const inserts = performance.getEntriesByName(insert) as PerformanceMeasure[];
+      const heaps = inserts.map((entry) => (entry.detail as { wasmHeapBytes?: number } | null)?.wasmHeapBytes ?? 0);
+      return {
+        timeOrigin: performance.timeOrigin,
+        firstPaint: paint?.startTime ?? NaN,
+        workerSpawnToReady: performance.getEntriesByName(start).map((entry) => entry.duration),
+        datasetStart: dataset?.startTime ?? NaN,
+        datasetEnd: dataset?.responseEnd ?? NaN,
+        datasetBytes: dataset?.transferSize ?? NaN,
+        insertMs: inserts.map((entry) => entry.duration),
+        // Each load answers its worker's heap after it: summed over the loads (one per worker in this benchmark).
+        wasmHeapBytes: heaps.reduce((sum, bytes) => sum + bytes, 0),
+        queryMs: performance.getEntriesByName(query).map((entry) => entry.duration),
+        firstWidget: Math.min(...shown),
+        allWidgets: Math.max(...shown),
+        jsHeapBytes: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN,
+      };
+    },
+    { start: ENGINE_START_MEASURE, insert: DATASET_INSERT_MEASURE, query: ENGINE_QUERY_MEASURE },
+  );
+  // The requests of this navigation: those that started after its time origin.
+  const wasm = wasmRequests.filter((request) => request.start >= timeline.timeOrigin - 1);
+  const first = wasm[0];
+  return {
+    ...timeline,
+    wasmRequestStart: first ? first.start - timeline.timeOrigin : NaN,
+    wasmFetchMs: first ? Math.max(...wasm.map((request) => request.end)) - first.start : NaN,
+    wasmBytes: wasm.reduce((sum, request) => sum + request.bytes, 0),
+  };
+}
+
+/**
+ * DuckDB-WASM's two builds side by side: size on disk and on the wire (the build's precompressed copies), and the time
+ * Chromium takes to fetch and compile each from a fresh context, then again from the HTTP cache.
+ */
+async function compareBundles(browser: Browser, baseURL: string): Promise<void> {
+  const dir = path.resolve('dist/duckdb');
+  const size = (file: string) => (fs.existsSync(file) ? mib(fs.statSync(file).size) : 'none');
+  console.log('\nDuckDB-WASM builds (fetch + WebAssembly.compileStreaming in Chromium, median of 3 fresh contexts):');
+  console.log('| build | size | .br | .gz | compile, cold | compile, from HTTP cache |');
+  console.log('|---|---|---|---|---|---|');
+  for (const name of ['eh', 'mvp']) {
+    const file = fs
+      .readdirSync(dir)
+      .find((candidate) => candidate.startsWith(`duckdb-${name}.`) && candidate.endsWith('.wasm'));
+    if (!file) continue;
+    const cold: number[] = [];
+    const cached: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      await page.goto('/favicon.svg');
+      const [first, second] = await page.evaluate(async (url) => {
+        const times: number[] = [];
+        for (let i = 0; i < 2; i++) {
+          const started = performance.now();
+          await WebAssembly.compileStreaming(fetch(url));
+          times.push(performance.now() - started);
+        }
+        return times;
+      }, `/duckdb/${file}`);
+      cold.push(first);
+      cached.push(second);
+      await context.close();
+    }
+    const full = path.join(dir, file);
+    console.log(
+      `| ${name} | ${size(full)} | ${size(`${full}.br`)} | ${size(`${full}.gz`)} | ${ms(median(cold))} | ${ms(median(cached))} |`,
+    );
+  }
+}
+
+const percentile = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
+  const line = (name: string, of: (b: Breakdown) => number, format: (x: number) => string = ms) =>
+    console.log(`| ${name} | ${format(median(cold.map(of)))} | ${format(median(warm.map(of)))} |`);
+  console.log(`\nBreakdown (median of ${cold.length}; times from navigation start unless a duration):`);
+  console.log('| step | cold | warm reload |');
+  console.log('|---|---|---|');
+  line('first contentful paint (HTML + JS)', (b) => b.firstPaint);
+  line('.wasm request starts', (b) => b.wasmRequestStart);
+  line('.wasm fetch (duration, all requests)', (b) => b.wasmFetchMs);
+  line('.wasm response bodies (Playwright counts cache hits too)', (b) => b.wasmBytes, mib);
+  line('worker spawn → DuckDB ready (duration, first worker)', (b) => b.workerSpawnToReady[0] ?? NaN);
+  line('dataset request starts', (b) => b.datasetStart);
+  line('dataset response ends', (b) => b.datasetEnd);
+  line('dataset bytes transferred', (b) => b.datasetBytes, mib);
+  line('load call → table ready (duration, first worker; waits for DuckDB to open)', (b) => b.insertMs[0] ?? NaN);
+  line(
+    'workers started / loads',
+    (b) => b.workerSpawnToReady.length * 100 + b.insertMs.length,
+    (x) => `${Math.floor(x / 100)} / ${x % 100}`,
+  );
+  line('per-widget query p50 (duration)', (b) => percentile(b.queryMs, 50));
+  line('per-widget query p95 (duration)', (b) => percentile(b.queryMs, 95));
+  line('first widget numbers', (b) => b.firstWidget);
+  line('all widget numbers', (b) => b.allWidgets);
+  line('JS heap of the page', (b) => b.jsHeapBytes, mib);
+  line('WebAssembly heap of the workers', (b) => b.wasmHeapBytes, mib);
+}
+
 async function main() {
   if (!fs.existsSync(path.resolve('dist/index.html'))) {
     console.error('No production build found: run `npm run build` first.');
@@ -214,9 +400,11 @@ async function main() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = await startServer(dataDir, port);
-  const browser = await chromium.launch({
+  const launchOptions = {
     executablePath: chromiumPath,
     args: [
+      // performance.memory in whole bytes rather than coarse buckets.
+      '--enable-precise-memory-info',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
@@ -224,8 +412,11 @@ async function main() {
       '--disable-sync',
       '--no-first-run',
     ],
-  });
+  };
+  const browser = await chromium.launch(launchOptions);
+  const profiles: string[] = [];
   try {
+    if (values.bundles) await compareBundles(browser, baseURL);
     const storageState = await signIn(browser, baseURL);
     const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
     const me = (await (await context.request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
@@ -257,9 +448,24 @@ async function main() {
     const cold: Run[] = [];
     const warm: Run[] = [];
     const dateChange: Run[] = [];
+    const coldSteps: Breakdown[] = [];
+    const warmSteps: Breakdown[] = [];
     for (let round = 0; round < repeats; round++) {
       // Cold: a fresh browser context (no HTTP cache, no workers): download, start the engine, query, render.
-      const fresh = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
+      // With --disk-profile, a fresh on-disk profile as a user's browser has: an in-memory context's cache drops
+      // entries of more than a few MB (the .wasm, the dataset at 10^6 rows), so its warm reload downloads again.
+      const viewport = { width: 1600, height: 1000 };
+      let fresh: BrowserContext;
+      if (values['disk-profile']) {
+        const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-profile-'));
+        profiles.push(profile);
+        fresh = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport });
+        await fresh.addCookies(storageState.cookies);
+      } else {
+        fresh = await browser.newContext({ baseURL, storageState, viewport });
+      }
+      await fresh.addInitScript(WATCH_WIDGETS);
+      const wasmRequests = recordWasmRequests(fresh);
       const page = await fresh.newPage();
       await page.goto(url);
       let rendered = await allRendered(page, widgets.length);
@@ -268,12 +474,18 @@ async function main() {
       if (round === 0 && values.screenshot) await page.screenshot({ path: `${values.screenshot}-light.png` });
       let engine = await engineSpan(page, 0);
       cold.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
+      coldSteps.push(await breakdown(page, wasmRequests));
 
       // Warm: the same tab reloaded: the dataset comes from the HTTP cache, the engine starts again.
       await page.reload();
       rendered = await allRendered(page, widgets.length);
       engine = await engineSpan(page, 0);
       warm.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
+      warmSteps.push(await breakdown(page, wasmRequests));
+      if (values['skip-date-change']) {
+        await fresh.close();
+        continue;
+      }
 
       // A date change: every widget queries again; render-complete against the engine's span for those queries.
       for (const preset of ['Last 28 days', 'Last 14 days']) {
@@ -311,9 +523,13 @@ async function main() {
     console.log('|---|---|---|---|---|');
     console.log(row('cold (navigation → rendered; engine: navigation → last query done)', cold));
     console.log(row('warm reload (same)', warm));
-    console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
+    if (dateChange.length) {
+      console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
+    }
+    printBreakdown(coldSteps, warmSteps);
   } finally {
     await browser.close();
+    for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true });
     server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { START_TIMEOUT_MS } from '../test/timeouts';
 import { workspaceAssets } from './db/schema';
 import { CONTENT_SECURITY_POLICY } from './http/security';
@@ -66,6 +67,33 @@ describe('server', () => {
     const res = await t.app.inject({ method: 'GET', url: '/duckdb/duckdb-eh.0123456789abcdef.wasm' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/wasm');
+  });
+
+  it("sends the build's precompressed copies of a DuckDB module as they are, never compressing it again", async () => {
+    const wasm = path.join(staticDir, 'duckdb', 'duckdb-mvp.0123456789abcdef.wasm');
+    const original = Buffer.from('\0asm'.padEnd(200_000, 'duckdb '));
+    fs.writeFileSync(wasm, original);
+    // Marked copies: only a server sending the files themselves answers with these bytes.
+    const brotli = zlib.brotliCompressSync(Buffer.concat([original, Buffer.from('br copy')]));
+    const gzip = zlib.gzipSync(Buffer.concat([original, Buffer.from('gz copy')]));
+    fs.writeFileSync(`${wasm}.br`, brotli);
+    fs.writeFileSync(`${wasm}.gz`, gzip);
+    const url = '/duckdb/duckdb-mvp.0123456789abcdef.wasm';
+    for (const [accept, encoding, body] of [
+      ['br, gzip', 'br', brotli],
+      ['gzip', 'gzip', gzip],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toBe('application/wasm');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(body)).toBe(true);
+    }
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
   });
 
   it('does not answer a missing asset with the app page', async () => {

@@ -9,6 +9,15 @@ const authPages = () => import(/* webpackChunkName: "auth" */ './authPages');
 const settingsPages = () => import(/* webpackChunkName: "settings" */ './settingsPages');
 const reportPages = () => import(/* webpackChunkName: "reports" */ './reportPages');
 
+/**
+ * Starts the query engine on the way into a report area, next to the page's own chunk: the .wasm then downloads
+ * and compiles while the report and its datasets are requested, never after them. (Test DOMs have no workers.)
+ */
+const startEngine = () => {
+  if (typeof Worker === 'undefined') return;
+  import('../workers/engineClient').then(({ startEngine }) => startEngine()).catch(() => undefined);
+};
+
 /** A page whose section is built by another issue (documents 2 and 3). */
 const placeholder = (path: string, section: string): RouteObject =>
   path === ''
@@ -50,17 +59,22 @@ export const routes: RouteObject[] = [
       { path: 'changes', element: <ChangesPage /> },
       {
         path: 'reports/:reportId',
-        lazy: () =>
-          import(/* webpackChunkName: "public-report" */ '../features/public-report/PublicReportPage').then(
+        lazy: () => {
+          startEngine();
+          return import(/* webpackChunkName: "public-report" */ '../features/public-report/PublicReportPage').then(
             ({ PublicReportPage }) => ({ Component: PublicReportPage }),
-          ),
+          );
+        },
       },
       {
         path: 'workspaces/:workspaceId',
         lazy: () => settingsPages().then((m) => ({ Component: m.WorkspaceLayout })),
         children: [
           {
-            lazy: () => reportPages().then((m) => ({ Component: m.ReportsLayout })),
+            lazy: () => {
+              startEngine();
+              return reportPages().then((m) => ({ Component: m.ReportsLayout }));
+            },
             children: [
               { index: true, lazy: () => reportPages().then((m) => ({ Component: m.ReportsHomePage })) },
               { path: 'reports', lazy: () => reportPages().then((m) => ({ Component: m.ReportsHomePage })) },

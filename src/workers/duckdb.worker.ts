@@ -3,21 +3,17 @@ import '../app/noEval';
 // Aliased in webpack.config.ts and tsconfig.json: the package does not export its browser blocking build.
 import * as duckdb from '@duckdb/duckdb-wasm/browser-blocking';
 import { expose, transfer } from 'comlink';
+import { chooseBundle } from './duckdbModule';
+import { DUCKDB_MODULE_URLS } from './duckdbUrls';
 import { createEngineCore } from './engineCore';
-
-// webpack emits each .wasm file as a hashed static asset and hands us its URL.
-const BUNDLES: duckdb.DuckDBBundles = {
-  mvp: { mainModule: new URL('@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm', import.meta.url).href, mainWorker: '' },
-  eh: { mainModule: new URL('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm', import.meta.url).href, mainWorker: '' },
-};
+import { type BrowserWorkerApi, type CompiledDuckdb } from './protocol';
 
 const MODULE_FETCH_ATTEMPTS = 3;
 
 /**
- * The chosen module's bytes as an in-memory URL. DuckDB's own loader compiles straight from the HTTP response,
- * and when that stream breaks (Chromium fails to write the 33 MB module to its disk cache when a reload
- * interrupted the previous copy) its loader neither answers nor fails, leaving every query waiting. Read
- * here, a broken download is an error we can retry.
+ * The fallback when the page could not compile the module: its bytes as an in-memory URL for DuckDB's own loader.
+ * That loader compiles straight from the HTTP response and, when the stream breaks, neither answers nor fails;
+ * read here, a broken download is an error we can retry.
  */
 async function moduleUrl(url: string): Promise<string> {
   for (let attempt = 1; ; attempt++) {
@@ -32,16 +28,58 @@ async function moduleUrl(url: string): Promise<string> {
   }
 }
 
+/** DuckDB's bindings choose the eh build when both are given and the browser can run it: give only the one we want. */
+const bundlesFor = (bundle: 'eh' | 'mvp', url: string): duckdb.DuckDBBundles =>
+  bundle === 'eh'
+    ? { mvp: { mainModule: url, mainWorker: '' }, eh: { mainModule: url, mainWorker: '' } }
+    : { mvp: { mainModule: url, mainWorker: '' } };
+
+type InstantiateWasm = (
+  imports: WebAssembly.Imports,
+  success: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+) => unknown;
+
+/**
+ * Instantiates the page's compiled module: DuckDB's bindings hand Emscripten their own `instantiateWasm` (which
+ * fetches and compiles), so the instance's method is replaced. It must also publish the runtime as the original
+ * does: the module's imports reach the file system through it.
+ */
+async function instantiateCompiled(db: duckdb.DuckDBBindings, compiled: CompiledDuckdb): Promise<void> {
+  let failed: (error: unknown) => void = () => undefined;
+  const failure = new Promise<never>((_resolve, reject) => (failed = reject));
+  const bindings = db as unknown as { instantiateWasm: InstantiateWasm };
+  bindings.instantiateWasm = (imports, success) => {
+    (globalThis as unknown as { DUCKDB_RUNTIME: unknown }).DUCKDB_RUNTIME = duckdb.BROWSER_RUNTIME;
+    // Emscripten has no way to hear of a failure here: the race below turns it into an error.
+    WebAssembly.instantiate(compiled.module, imports).then((instance) => success(instance, compiled.module), failed);
+    return {};
+  };
+  await Promise.race([db.instantiate(() => undefined), failure]);
+}
+
+let provide: (compiled: CompiledDuckdb | null) => void = () => undefined;
+const provided = new Promise<CompiledDuckdb | null>((resolve) => (provide = resolve));
+
 /** One synchronous DuckDB-WASM instance per worker: queries run on this thread, one at a time. */
 async function open() {
-  const bundle = await duckdb.selectBundle(BUNDLES);
-  const url = await moduleUrl(bundle.mainModule);
-  const chosen = { mainModule: url, mainWorker: '' };
-  const db = await duckdb.createDuckDB({ mvp: chosen, eh: chosen }, new duckdb.VoidLogger(), duckdb.BROWSER_RUNTIME);
-  try {
-    await db.instantiate(() => undefined);
-  } finally {
-    URL.revokeObjectURL(url);
+  const compiled = await provided;
+  let db: duckdb.DuckDBBindings;
+  if (compiled) {
+    db = await duckdb.createDuckDB(
+      bundlesFor(compiled.bundle, DUCKDB_MODULE_URLS[compiled.bundle]),
+      new duckdb.VoidLogger(),
+      duckdb.BROWSER_RUNTIME,
+    );
+    await instantiateCompiled(db, compiled);
+  } else {
+    const bundle = chooseBundle();
+    const url = await moduleUrl(DUCKDB_MODULE_URLS[bundle]);
+    db = await duckdb.createDuckDB(bundlesFor(bundle, url), new duckdb.VoidLogger(), duckdb.BROWSER_RUNTIME);
+    try {
+      await db.instantiate(() => undefined);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
   }
   db.open({});
   const conn = db.connect();
@@ -53,4 +91,9 @@ async function open() {
   return { conn, version: db.getVersion(), heapBytes: () => module.HEAPU8.buffer.byteLength };
 }
 
-expose(createEngineCore(open, (bytes) => transfer(bytes, [bytes.buffer])));
+const api: BrowserWorkerApi = {
+  ...createEngineCore(open, (bytes) => transfer(bytes, [bytes.buffer])),
+  // The page sends its compiled module right after creating the worker; DuckDB opens once it is here.
+  useModule: async (compiled) => provide(compiled),
+};
+expose(api);

@@ -1,15 +1,48 @@
 import { releaseProxy, wrap } from 'comlink';
+import { chooseBundle, compileDuckdb } from './duckdbModule';
+import { DUCKDB_MODULE_URLS } from './duckdbUrls';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
-import { type EngineWorkerApi } from './protocol';
+import { type BrowserWorkerApi, type CompiledDuckdb, type EngineWorkerApi } from './protocol';
+
+/** The entry each worker's start leaves in the performance timeline: from its creation to DuckDB answering. */
+export const ENGINE_START_MEASURE = 'openrate:engine-start';
+
+let compiled: Promise<CompiledDuckdb> | undefined;
+
+/** The page's one compiled DuckDB module, handed to every worker of the pool; compiled again only after a failure. */
+function duckdbModule(): Promise<CompiledDuckdb> {
+  compiled ??= (async () => {
+    const bundle = chooseBundle();
+    return { bundle, module: await compileDuckdb(DUCKDB_MODULE_URLS[bundle]) };
+  })();
+  compiled.catch(() => {
+    compiled = undefined;
+  });
+  return compiled;
+}
 
 /**
- * Starts one DuckDB worker; its chunk and .wasm load only when the pool first needs a worker. `workers`
- * collects the raw workers, so a browser test can kill one mid-query.
+ * Starts one DuckDB worker and hands it the page's compiled module (compiled once for every worker; when that
+ * fails, the worker compiles its own). `workers` collects the raw workers, so a browser test can kill one mid-query.
  */
 export function spawnBrowserWorker(workers: Worker[] = []): WorkerHandle {
   const worker = new Worker(new URL('./duckdb.worker.ts', import.meta.url), { name: 'duckdb' });
   workers.push(worker);
-  const api = wrap<EngineWorkerApi>(worker);
+  const api = wrap<BrowserWorkerApi>(worker);
+  duckdbModule()
+    .then(
+      (compiled) => compiled,
+      () => null,
+    )
+    .then((compiled) => api.useModule(compiled))
+    // The worker was stopped before the module was ready: nobody waits for it.
+    .catch(() => undefined);
+  const spawnedAt = performance.now();
+  // Asking for the version opens DuckDB at once; the span shows the benchmark what a worker's start costs.
+  api.version().then(
+    () => performance.measure(ENGINE_START_MEASURE, { start: spawnedAt, end: performance.now() }),
+    () => undefined,
+  );
   return {
     // Every method of the API already returns a promise, so the Comlink remote has the same shape.
     api: api as unknown as EngineWorkerApi,
@@ -28,6 +61,16 @@ export function getPool(): EnginePool {
   const nav = navigator as Navigator & { deviceMemory?: number };
   pool ??= createPool({ spawn: () => spawnBrowserWorker(), size: poolSize(nav.hardwareConcurrency, nav.deviceMemory) });
   return pool;
+}
+
+/**
+ * Starts the engine ahead of any dataset (on the way into the reports area): the .wasm downloads and compiles and
+ * the first worker opens DuckDB while the report and its datasets are still on the way.
+ */
+export function startEngine(): void {
+  getPool()
+    .version()
+    .catch(() => undefined);
 }
 
 /** A dataset-less view of the pool, for the home page's engine check. */

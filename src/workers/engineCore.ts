@@ -160,7 +160,7 @@ export function createEngineCore(
     version: () => guard((duckdb) => duckdb.version),
 
     load: (table, version, bytes) =>
-      guard(({ conn }) => {
+      guard(({ conn, heapBytes }) => {
         if (!TABLE.test(table)) throw engineError(`Invalid table name "${table}"`);
         if (!bytes || bytes.byteLength === 0) throw engineError(engineMessages.emptyBody);
         // Replace rather than append: a new version of a dataset is a whole new file.
@@ -173,7 +173,7 @@ export function createEngineCore(
         if (!created) throw engineError(engineMessages.emptyBody);
         const rows = Number(conn.query(`SELECT COUNT(*) AS n FROM "${table}"`).getChild('n')?.get(0) ?? 0);
         tables.set(table, { version, rows });
-        return { rows };
+        return { rows, wasmHeapBytes: heapBytes() };
       }),
 
     query: (sql, queryId) => {

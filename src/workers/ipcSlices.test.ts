@@ -41,7 +41,7 @@ test('the worker core loads a file slice by slice into one table', async () => {
     const { db, conn } = await openNodeDuckdbInstance();
     return { conn, version: db.getVersion(), heapBytes: () => 0 };
   });
-  expect(await core.load('t', 'v1', file())).toEqual({ rows: 10_000 });
+  expect(await core.load('t', 'v1', file())).toMatchObject({ rows: 10_000 });
   const result = tableFromIPC(
     await core.query(
       `SELECT COUNT(DISTINCT n)::INTEGER AS n, COUNT(*) FILTER (WHERE name = 'O''Brien')::INTEGER AS o FROM t`,

@@ -42,8 +42,8 @@ export interface WorkerStats {
 /** The Comlink API of one DuckDB worker. */
 export interface EngineWorkerApi {
   version(): Promise<string>;
-  /** Loads (or replaces) a table from Arrow IPC stream bytes. */
-  load(table: string, version: string, bytes: Uint8Array): Promise<{ rows: number }>;
+  /** Loads (or replaces) a table from Arrow IPC stream bytes; answers its rows and the heap it now takes. */
+  load(table: string, version: string, bytes: Uint8Array): Promise<{ rows: number; wasmHeapBytes: number }>;
   /**
    * Runs SQL; the result comes back as Arrow IPC stream bytes, transferred rather than copied. A query given
    * an id can be cancelled by it; it then rejects with {name: 'AbortError'}.
@@ -52,4 +52,18 @@ export interface EngineWorkerApi {
   /** Stops the query with this id, running or waiting; false when it is unknown or already settled. */
   cancel(queryId: string): Promise<boolean>;
   stats(): Promise<WorkerStats>;
+}
+
+/** DuckDB-WASM's builds: with WebAssembly exception handling, or without (mvp). */
+export type DuckdbBundle = 'eh' | 'mvp';
+
+/** The page's compiled DuckDB module: posted to each worker, which then instantiates it without compiling. */
+export interface CompiledDuckdb {
+  bundle: DuckdbBundle;
+  module: WebAssembly.Module;
+}
+
+/** The browser worker's API: the engine's, plus the compiled module (null: compile it yourself). */
+export interface BrowserWorkerApi extends EngineWorkerApi {
+  useModule(compiled: CompiledDuckdb | null): Promise<void>;
 }

@@ -107,7 +107,7 @@ export const { selectDatasetEntry } = datasetsSlice.selectors;
 export type DatasetSink = (table: string, version: string, bytes: Uint8Array) => void | Promise<void>;
 
 let sink: DatasetSink = async (table, version, bytes) => {
-  // The engine chunk (workers, .wasm) loads only when the first dataset arrives.
+  // The router has usually started the engine already (src/app/router.tsx); this import is then a no-op.
   const { getPool } = await import('../../workers/engineClient');
   getPool().setDataset(table, version, bytes);
 };

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { API_HEADERS, signIn } from './support';
+
+/**
+ * Opening a dashboard starts the engine at once and a reload reuses the DuckDB module: measured in an on-disk
+ * browser profile, as a user's browser keeps its HTTP cache (an in-memory context would say little about caching).
+ * Not timed: the order of requests and where each response came from are what is checked.
+ */
+
+interface Seen {
+  url: string;
+  /** Epoch ms when the request started and when its response ended. */
+  start: number;
+  end: number;
+}
+
+/** The .wasm and dataset requests of the context, workers' included, with their timing. */
+function watchRequests(context: BrowserContext): Seen[] {
+  const seen: Seen[] = [];
+  context.on('requestfinished', (request) => {
+    const url = request.url();
+    if (!url.endsWith('.wasm') && !/\/datasets\/[^/?]+$/.test(url)) return;
+    const timing = request.timing();
+    seen.push({ url, start: timing.startTime, end: timing.startTime + timing.responseEnd });
+  });
+  return seen;
+}
+
+interface WasmResponse {
+  url: string;
+  status: number;
+  fromCache: boolean;
+  /** Bytes that came over the network for it (headers included). */
+  encodedBytes: number;
+}
+
+/** Where each .wasm response of the page came from, as Chromium's network layer reports it. */
+async function watchWasm(page: Page): Promise<WasmResponse[]> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  const byId = new Map<string, WasmResponse>();
+  const responses: WasmResponse[] = [];
+  const servedFromCache = new Set<string>();
+  session.on('Network.requestServedFromCache', ({ requestId }) => servedFromCache.add(requestId));
+  session.on('Network.responseReceived', ({ requestId, response }) => {
+    if (!response.url.endsWith('.wasm')) return;
+    byId.set(requestId, {
+      url: response.url,
+      status: response.status,
+      fromCache: Boolean(response.fromDiskCache) || servedFromCache.has(requestId),
+      encodedBytes: 0,
+    });
+  });
+  session.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const entry = byId.get(requestId);
+    if (!entry) return;
+    entry.encodedBytes = encodedDataLength;
+    responses.push(entry);
+  });
+  return responses;
+}
+
+/** Waits until every widget shows its numbers; answers each card's text. */
+async function widgetNumbers(page: Page, count: number): Promise<string[]> {
+  const cards = page.locator('[data-widget-id]');
+  await expect(cards).toHaveCount(count, { timeout: 120_000 });
+  await expect(page.locator('[data-widget-id] [aria-busy="true"]')).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.locator('[data-widget-id] .or-kpi-value')).toBeVisible();
+  await expect(page.locator('[data-widget-id] [role="alert"]')).toHaveCount(0);
+  return cards.allInnerTexts();
+}
+
+test('the engine starts with the dashboard, and a warm reload takes the DuckDB module from the cache', async ({
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-profile-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, 'demo@example.com');
+    await expect(page).toHaveURL(/\/workspaces\/\d+/);
+    const me = (await (await page.request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
+    const workspaceId = me.workspaces.find((workspace) => workspace.name === 'Acme Retail')?.id;
+    expect(workspaceId).toBeDefined();
+    await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
+
+    const dataset = 'campaign_metrics_by_send_date';
+    const widgets = [
+      {
+        id: 'sent',
+        type: 'campaign_performance',
+        title: 'Sent',
+        dataset,
+        metrics: ['sent'],
+        visualizationSettings: { display: { type: 'card' } },
+        layout: { x: 0, y: 0, w: 8, h: 8 },
+      },
+      {
+        id: 'countries',
+        type: 'table',
+        title: 'By country',
+        dataset,
+        dimensions: ['country'],
+        metrics: ['sent', 'revenue'],
+        layout: { x: 8, y: 0, w: 16, h: 16 },
+      },
+    ];
+    const title = `Engine start ${Date.now().toString(36)}`;
+    const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
+      headers: API_HEADERS,
+      data: {
+        title,
+        config: { title, flags: ['grid_layout'], widgets, dateRanges: { compare: { preset: 'disabled' } } },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+    const url = `/workspaces/${workspaceId}/reports/dashboard/${reportId}`;
+
+    // Cold: nothing of the engine in the profile yet.
+    const requests = watchRequests(context);
+    const coldWasm = await watchWasm(page);
+    await page.goto(url);
+    const cold = await widgetNumbers(page, widgets.length);
+    const wasm = requests.filter((request) => request.url.endsWith('.wasm'));
+    const download = requests.find((request) => request.url.endsWith(`/datasets/${dataset}`));
+    expect(wasm).toHaveLength(1);
+    expect(download).toBeDefined();
+    // The engine does not wait for the data: its module is on the way before the dataset has arrived.
+    expect(wasm[0].start).toBeLessThan(download!.end);
+    expect(coldWasm.map((response) => response.fromCache)).toEqual([false]);
+
+    // Warm: the same tab reloaded. The module comes from the HTTP cache (a 304 at most), not over the network.
+    const warmWasm = await watchWasm(page);
+    await page.reload();
+    const warm = await widgetNumbers(page, widgets.length);
+    expect(warmWasm.length).toBeGreaterThan(0);
+    for (const response of warmWasm) {
+      expect(response.fromCache || response.status === 304).toBe(true);
+      expect(response.encodedBytes).toBeLessThan(2_000);
+    }
+    // The same numbers as the cold open.
+    expect(warm).toEqual(cold);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
