@@ -20,7 +20,8 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-test-'));
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, ...overrides });
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: 'memory://' });
+  // Silent like the test logger: the suites end connections on purpose.
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: 'memory://', onPoolError: () => {} });
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return {
