@@ -19,6 +19,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Where the data lives: a directory for PGlite, the host/database for PostgreSQL (no password). */
   location: string;
+  /**
+   * PGlite only: a number that changes whenever anything may have been written (any statement that is not a plain
+   * SELECT, any transaction). The embedded database lives in this process alone, so a read tagged with the
+   * generation it started in is still exact while the generation stays the same (see ReadCache). Undefined on
+   * PostgreSQL, where other processes write too.
+   */
+  generation?: () => number;
   close(): Promise<void>;
 }
 
@@ -76,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
+  const generation = countWrites(client);
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -83,7 +91,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await client.close();
     throw error;
   }
-  return { db: db as unknown as Database, kind: 'pglite', location: dir, close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', location: dir, generation, close: () => client.close() };
+}
+
+const PLAIN_SELECT = /^\s*select\b/i;
+
+/**
+ * Counts possible writes through a PGlite client: the counter moves when a statement that is not a plain SELECT or a
+ * transaction starts and again when it ends, so a read that overlapped a write never matches the counter afterwards.
+ * Drizzle sends every statement through `query` (plain calls) or `transaction`; `exec` serves migrations.
+ */
+function countWrites(client: PGlite): () => number {
+  let generation = 0;
+  const around = async <T>(run: () => Promise<T>): Promise<T> => {
+    generation++;
+    try {
+      return await run();
+    } finally {
+      generation++;
+    }
+  };
+  const { query, exec, transaction } = client;
+  client.query = ((text: string, ...rest: unknown[]) =>
+    PLAIN_SELECT.test(text)
+      ? query.call(client, text, ...(rest as []))
+      : around(() => query.call(client, text, ...(rest as [])))) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) => around(() => exec.apply(client, args))) as typeof client.exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    around(() => transaction.apply(client, args))) as typeof client.transaction;
+  return () => generation;
 }
 
 function logPoolError(error: Error): void {
