@@ -116,6 +116,30 @@ describe('the database away', () => {
       expect(res.json()).toEqual({ data: [] });
     });
 
+    it('survives a connection lost in the middle of a transaction', async () => {
+      if (t.db.kind !== 'postgres') return;
+      const me = await signIn(t);
+      const { id } = await createWorkspace(t, { adminUserId: me.userId });
+      const error = await t.db.db
+        .transaction(async (tx) => {
+          const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as pg.QueryResult;
+          const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+          await admin.connect();
+          try {
+            await admin.query('select pg_terminate_backend($1)', [Number(result.rows[0].pid)]);
+          } finally {
+            await admin.end();
+          }
+          // The server's notice arrives while no statement of ours runs.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.execute(sql`select 1`);
+        })
+        .catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      const res = await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}/reports`, headers: me.headers });
+      expect(res.statusCode).toBe(200);
+    });
+
     it(
       'cancels a statement that runs longer than the statement timeout, as a database unavailable error',
       async () => {

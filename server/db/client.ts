@@ -70,6 +70,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection that the server closes (restart, shutdown, failover) emits 'error' on the pool; unhandled,
     // it would end the process. The pool drops that connection and opens a new one when the server is back.
     pool.on('error', (error) => (options.onPoolError ?? logPoolError)(error));
+    // A connection lent out (a transaction between two statements) has no pool listener: its 'error' would be
+    // unhandled too. The transaction's next statement fails with it, and the pool drops the connection on release.
+    pool.on('connect', (client) => client.on('error', (error) => (options.onPoolError ?? logPoolError)(error)));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
