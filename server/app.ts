@@ -12,7 +12,7 @@ import Fastify, {
 import { SPEC_MESSAGES } from '../src/contracts/common';
 import { csrfGuard } from './auth/csrf';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import { type DatabaseHandle, describeDatabaseError, isDatabaseUnavailable } from './db/client';
 import { HttpError } from './http/errors';
 import { registerHttpSecurity } from './http/security';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
@@ -93,6 +93,11 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     }
     if (error instanceof RequestValidationError || error.validation) {
       return reply.code(400).send({ error: error.message });
+    }
+    // The database restarting, stopped or too slow: a quick 503 the client may retry, never a hanging request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ database: describeDatabaseError(error) }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ error: 'Service unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

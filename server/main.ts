@@ -1,17 +1,24 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { describeDatabaseError, openDatabase } from './db/client';
 import { DEMO_EMAIL, seedDemo } from './seed/demo';
 
 /** Starts the server: configuration, database with migrations, HTTP, and a graceful shutdown on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The pool may report a lost connection once the app (and its logger) exists.
+  const started: { app?: FastifyInstance } = {};
   const db = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'db'),
+    // The server keeps serving (503 while the database is away) and reconnects by itself.
+    onPoolError: (error) =>
+      started.app?.log.warn({ database: describeDatabaseError(error) }, 'database connection lost'),
   });
   const app = await buildApp({ config, db });
+  started.app = app;
   app.log.info({ database: db.kind, location: db.location }, 'database ready');
   if (config.SEED_DEMO) {
     const seeded = await seedDemo(db.db);

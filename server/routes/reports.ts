@@ -15,6 +15,7 @@ import {
   renameReportBodySchema,
   type Report,
   type ReportConfig,
+  type ReportSummary,
   reportConfigSchema,
   reportParamsSchema,
   type ReportType,
@@ -24,6 +25,7 @@ import {
   type PermissionBody,
 } from '../../src/contracts/reports';
 import { requireMember } from '../auth/access';
+import { readCache } from '../db/readCache';
 import { workspaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
@@ -84,7 +86,11 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
   app.get('/workspaces/:workspaceId/reports', { schema: { params: workspaceIdParamsSchema } }, async (request) => {
     const { workspaceId } = request.params;
     const { userId } = await requireMember(request, workspaceId);
-    return { data: await listReports(db, workspaceId, userId) };
+    // The list every open page asks for: on the embedded database, answered from memory until the next write.
+    const data = await readCache<ReportSummary[]>(app.db, 'reportLists').get(`${workspaceId}:${userId}`, () =>
+      listReports(db, workspaceId, userId),
+    );
+    return { data };
   });
 
   app.post(

@@ -26,7 +26,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost', ALLOWED_HOSTS: '' },
     { dataDir, ...overrides },
   );
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: 'memory://' });
+  // Silent like the test logger: the suites end connections on purpose.
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: 'memory://', onPoolError: () => {} });
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return {
