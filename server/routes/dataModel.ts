@@ -3,6 +3,7 @@ import { workspaceIdParamsSchema } from '../../src/contracts/common';
 import { customFieldsBodySchema } from '../../src/contracts/dataModel';
 import { requireAdmin, requireMember } from '../auth/access';
 import { badRequest } from '../http/errors';
+import { DOCUMENT_BODY_LIMIT } from '../http/inputGuard';
 import type { ZodTypeProvider } from '../http/zod';
 import { fieldsWithCustomFields, getCustomFieldGroups, saveCustomFieldGroups } from '../services/dataModel';
 import { availableDatasets } from '../services/datasets';
@@ -42,7 +43,7 @@ export const dataModelRoutes: FastifyPluginAsync = async (plain) => {
 
   app.put(
     '/workspaces/:workspaceId/schema/custom-fields',
-    { schema: { params: workspaceIdParamsSchema, body: customFieldsBodySchema } },
+    { schema: { params: workspaceIdParamsSchema, body: customFieldsBodySchema }, bodyLimit: DOCUMENT_BODY_LIMIT },
     async (request) => {
       const { workspaceId } = request.params;
       const { userId } = await requireAdmin(request, workspaceId);

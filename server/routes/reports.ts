@@ -25,6 +25,7 @@ import {
 import { requireMember } from '../auth/access';
 import { workspaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { DOCUMENT_BODY_LIMIT } from '../http/inputGuard';
 import type { ZodTypeProvider } from '../http/zod';
 import type { Executor } from '../services/db';
 import { getWorkspaceFlags } from '../services/flags';
@@ -87,7 +88,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
 
   app.post(
     '/workspaces/:workspaceId/reports/:type',
-    { schema: { params: reportTypeParamsSchema, body: createReportBodySchema } },
+    { schema: { params: reportTypeParamsSchema, body: createReportBodySchema }, bodyLimit: DOCUMENT_BODY_LIMIT },
     async (request, reply) => {
       const { workspaceId, type } = request.params;
       const { userId } = await requireMember(request, workspaceId);
@@ -105,7 +106,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
 
   app.put(
     '/workspaces/:workspaceId/reports/:type/:id',
-    { schema: { params: reportParamsSchema, body: saveReportBodySchema } },
+    { schema: { params: reportParamsSchema, body: saveReportBodySchema }, bodyLimit: DOCUMENT_BODY_LIMIT },
     async (request, reply) => {
       const { workspaceId, type } = request.params;
       const { userId } = await requireMember(request, workspaceId);

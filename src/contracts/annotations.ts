@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFromPath, workspaceIdParamsSchema } from './common';
+import { idFromPath, idSchema, workspaceIdParamsSchema } from './common';
 
 export const MIN_ANNOTATION_DATE = '2000-01-01';
 
@@ -16,8 +16,8 @@ const dateSchema = z
 /** Body of POST and PUT; id and workspace_id may be echoed back but never override the path. */
 export const annotationBodySchema = z
   .strictObject({
-    id: z.number().int().optional(),
-    workspace_id: z.number().int().optional(),
+    id: idSchema.optional(),
+    workspace_id: idSchema.optional(),
     severity: z.enum(['note', 'critical']).default('note'),
     message: z.string({ error: 'Please provide a message' }).trim().min(1, 'Please provide a message').max(2000),
     date_start: dateSchema,

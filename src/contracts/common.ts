@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Largest value of a PostgreSQL integer (serial) column. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in a JSON body: a positive integer that the database's integer columns can hold. A larger number is a
+ * 400 like any other bad value, not a database error.
+ */
+export const idSchema = z.number().int().positive().max(MAX_ID);
 
 /**
  * A positive integer id taken from a path segment. Anything else (':id', 'null', '-1', '', '0', '1.5',

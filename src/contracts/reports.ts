@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFromPath } from './common';
+import { idFromPath, idSchema, MAX_ID } from './common';
 
 /** Report types (spec 2 §3). */
 export const reportTypes = ['dashboard', 'explorer_view'] as const;
@@ -291,7 +291,7 @@ export const createReportBodySchema = z.strictObject({
 export const saveReportBodySchema = z.strictObject({
   title: titleSchema.optional(),
   config: z.unknown(),
-  version: z.number().int().positive(),
+  version: z.number().int().positive().max(MAX_ID),
   saveAsNewView: z.boolean().optional(),
 });
 export type SaveReportBody = z.infer<typeof saveReportBodySchema>;
@@ -311,9 +311,9 @@ export const permissionParamsSchema = z.object({
 /** Setting one access entry (spec 2 §7): `none` removes it. */
 export const permissionBodySchema = z.strictObject({
   accessLevel: accessLevelSchema,
-  subjectId: z.number().int().positive().nullish(),
+  subjectId: idSchema.nullish(),
   subjectType: subjectTypeSchema,
-  objectId: z.number().int().positive(),
+  objectId: idSchema,
   objectType: reportTypeSchema,
 });
 export type PermissionBody = z.infer<typeof permissionBodySchema>;
