@@ -19,6 +19,7 @@ import {
   type ReportType,
   reportTypeParamsSchema,
   saveReportBodySchema,
+  OWN_VERSION_CONFLICT,
   VERSION_CONFLICT,
   type PermissionBody,
 } from '../../src/contracts/reports';
@@ -29,6 +30,7 @@ import { DOCUMENT_BODY_LIMIT } from '../http/inputGuard';
 import type { ZodTypeProvider } from '../http/zod';
 import type { Executor } from '../services/db';
 import { getWorkspaceFlags } from '../services/flags';
+import { idempotent } from '../services/idempotency';
 import {
   createReport,
   currentVersion,
@@ -94,8 +96,10 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       const { userId } = await requireMember(request, workspaceId);
       const { title } = request.body;
       const config = parseConfig(type, request.body.config, title);
-      const id = await createReport(db, { workspaceId, type, title, config, userId });
-      return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const id = await createReport(tx, { workspaceId, type, title, config, userId });
+        return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
+      });
     },
   );
 
@@ -116,21 +120,30 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
         const source = await reportWithAccess(db, request.params, userId, 'read');
         const title = body.title ?? source.title;
         const config = parseConfig(type, body.config, title);
-        const id = await createReport(db, { workspaceId, type, title, config, userId });
-        return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+        return idempotent(db, request, reply, userId, async (tx) => {
+          const id = await createReport(tx, { workspaceId, type, title, config, userId });
+          return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
+        });
       }
       const report = await reportWithAccess(db, request.params, userId, 'read_write');
       const config = parseConfig(type, body.config, body.title ?? report.title);
-      const saved = await saveReport(db, {
-        workspaceId,
-        reportId: report.id,
-        baseVersion: body.version,
-        title: body.title,
-        config,
-        userId,
+      // A retry of a save that went through gets its answer again, not a conflict with itself.
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const saved = await saveReport(tx, {
+          workspaceId,
+          reportId: report.id,
+          baseVersion: body.version,
+          title: body.title,
+          config,
+          userId,
+        });
+        if (saved === null) {
+          const current = await currentVersion(tx, report.id);
+          // The newer version may be the user's own (another tab, an earlier click): never call them another user.
+          throw conflict(current.modifiedBy?.id === userId ? OWN_VERSION_CONFLICT : VERSION_CONFLICT, current);
+        }
+        return { statusCode: 200, body: { data: await reloadReport(tx, workspaceId, report.id, userId) } };
       });
-      if (saved === null) throw conflict(VERSION_CONFLICT, await currentVersion(db, report.id));
-      return { data: await reloadReport(db, workspaceId, report.id, userId) };
     },
   );
 
@@ -166,8 +179,10 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       const source = await reportWithAccess(db, request.params, userId, 'read');
       const title = `${source.title.slice(0, MAX_TITLE_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
       const config = { ...source.config, title };
-      const id = await createReport(db, { workspaceId, type, title, config, userId });
-      return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const id = await createReport(tx, { workspaceId, type, title, config, userId });
+        return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
+      });
     },
   );
 

@@ -24,6 +24,14 @@ export const idFromPath = (message: string) =>
 export const workspaceIdParamsSchema = z.object({ workspaceId: idFromPath('Invalid workspace id') });
 export type WorkspaceIdParams = z.infer<typeof workspaceIdParamsSchema>;
 
+/**
+ * Header of create and save calls: a key the client makes once per user action and sends again with every retry
+ * of it, so the server answers a repeat with the first result instead of making a second object.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Its format: what the client generates, with room for other clients' UUIDs. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
 /** The body of every error answer. */
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -326,3 +326,5 @@ export const versionConflictSchema = z.object({
 });
 export type VersionConflict = z.infer<typeof versionConflictSchema>;
 export const VERSION_CONFLICT = 'Another user saved a newer version of this report';
+/** The same when the newer version is the caller's own save. */
+export const OWN_VERSION_CONFLICT = 'You saved a newer version of this report';
