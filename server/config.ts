@@ -6,6 +6,14 @@ const booleanFromEnv = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * What one account can create (server/services/limits.ts), so that a script or a hostile member cannot fill the
+ * database: far above what a person does by hand.
+ */
+export const DEFAULT_WORKSPACES_PER_DAY = 10;
+export const DEFAULT_REPORTS_PER_WORKSPACE = 1000;
+export const DEFAULT_UPLOADS_PER_DAY = 50;
+
 /** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,6 +53,9 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  LIMIT_WORKSPACES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_WORKSPACES_PER_DAY),
+  LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
+  LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),
 });
 
 export type Config = z.infer<typeof envSchema> & {

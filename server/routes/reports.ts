@@ -28,9 +28,10 @@ import { workspaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { DOCUMENT_BODY_LIMIT } from '../http/inputGuard';
 import type { ZodTypeProvider } from '../http/zod';
-import type { Executor } from '../services/db';
+import type { Executor, Transaction } from '../services/db';
 import { getWorkspaceFlags } from '../services/flags';
 import { idempotent } from '../services/idempotency';
+import { checkReportsPerWorkspace } from '../services/limits';
 import {
   createReport,
   currentVersion,
@@ -82,6 +83,12 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;
 
+  /** Every way of making a report (new, duplicate, save as new view) counts against the workspace's bound. */
+  async function createWithinLimit(tx: Transaction, values: Parameters<typeof createReport>[1]): Promise<number> {
+    await checkReportsPerWorkspace(tx, values.workspaceId, app.config.LIMIT_REPORTS_PER_WORKSPACE);
+    return createReport(tx, values);
+  }
+
   app.get('/workspaces/:workspaceId/reports', { schema: { params: workspaceIdParamsSchema } }, async (request) => {
     const { workspaceId } = request.params;
     const { userId } = await requireMember(request, workspaceId);
@@ -97,7 +104,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       const { title } = request.body;
       const config = parseConfig(type, request.body.config, title);
       return idempotent(db, request, reply, userId, async (tx) => {
-        const id = await createReport(tx, { workspaceId, type, title, config, userId });
+        const id = await createWithinLimit(tx, { workspaceId, type, title, config, userId });
         return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
       });
     },
@@ -121,7 +128,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
         const title = body.title ?? source.title;
         const config = parseConfig(type, body.config, title);
         return idempotent(db, request, reply, userId, async (tx) => {
-          const id = await createReport(tx, { workspaceId, type, title, config, userId });
+          const id = await createWithinLimit(tx, { workspaceId, type, title, config, userId });
           return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
         });
       }
@@ -180,7 +187,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       const title = `${source.title.slice(0, MAX_TITLE_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
       const config = { ...source.config, title };
       return idempotent(db, request, reply, userId, async (tx) => {
-        const id = await createReport(tx, { workspaceId, type, title, config, userId });
+        const id = await createWithinLimit(tx, { workspaceId, type, title, config, userId });
         return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
       });
     },

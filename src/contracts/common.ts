@@ -32,6 +32,22 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Its format: what the client generates, with room for other clients' UUIDs. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
+/**
+ * Answers of the bounds on what one account creates (429 for a daily bound, 403 for a total), in the spec's
+ * style; the client shows them as they are.
+ */
+export const WORKSPACES_PER_DAY_REACHED =
+  "You have reached today's limit for new workspaces, please try again tomorrow.";
+export const REPORTS_PER_WORKSPACE_REACHED =
+  'This workspace has reached its limit of reports, please delete reports you no longer need.';
+export const UPLOADS_PER_DAY_REACHED =
+  "This workspace has reached today's limit for uploads, please try again tomorrow.";
+export const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
+  WORKSPACES_PER_DAY_REACHED,
+  REPORTS_PER_WORKSPACE_REACHED,
+  UPLOADS_PER_DAY_REACHED,
+]);
+
 /** The body of every error answer. */
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { type ReportRef, useSaveReportMutation, versionConflictOf } from '../reports/reportsApi';
 import { reportPath } from '../reports/useReportActions';
+import { limitMessage } from '../session/apiErrors';
 import { discarded, reportKey, saveConflicted, saved, selectSaveInput } from './reportDocumentSlice';
 import { type SaveChoice } from './saveChoices';
 
@@ -42,7 +43,7 @@ export function useSaveReport(ref: ReportRef) {
       } catch (error) {
         const conflict = versionConflictOf(error);
         if (conflict) dispatch(saveConflicted({ key, version: conflict.version, modifiedBy: conflict.modifiedBy }));
-        else dispatch(notificationShown('Failed to update report', 'danger'));
+        else dispatch(notificationShown(limitMessage(error) ?? 'Failed to update report', 'danger'));
       }
     },
     [dispatch, navigate, saveReport, store, workspaceId, type, id],
