@@ -14,7 +14,7 @@ import { csrfGuard } from './auth/csrf';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { HttpError } from './http/errors';
-import { DEFAULT_BODY_LIMIT, installInputGuard } from './http/inputGuard';
+import { answerFrameworkError, DEFAULT_BODY_LIMIT, installInputGuard } from './http/inputGuard';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
 import { adminRoutes } from './routes/admin';
 import { annotationRoutes } from './routes/annotations';
@@ -75,6 +75,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     trustProxy: config.TRUST_PROXY,
     // Small by default; the routes that take whole documents raise it for themselves.
     bodyLimit: DEFAULT_BODY_LIMIT,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);

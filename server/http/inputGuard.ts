@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
 
 /** Deepest nesting of arrays and objects a request body may have; no screen of the product needs more than a few. */
@@ -15,6 +15,7 @@ export const DOCUMENT_BODY_LIMIT = 1024 * 1024;
 export const NUL_IN_TEXT = 'Text cannot contain the NUL character';
 export const INVALID_UNICODE = 'Text must be valid Unicode';
 export const TOO_DEEP = `The request is nested deeper than ${MAX_JSON_DEPTH} levels`;
+export const INVALID_URL = 'The address of the request is not valid';
 
 /** A UTF-16 surrogate without its partner: JavaScript strings may hold one, but no database can store it as sent. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -92,4 +93,14 @@ export function installInputGuard(app: FastifyInstance): void {
     isJson(request.headers['content-type']) ? payload.pipe(new Utf8Check()) : payload,
   );
   app.addHook('preValidation', async (request) => checkRequest(request));
+}
+
+/**
+ * Fastify's own answers to a path it cannot decode (invalid UTF-8 in a percent-encoding) or a path parameter that
+ * is too long, in the product's `{error}` shape instead of Fastify's; pass as the `frameworkErrors` option.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .code(error.statusCode ?? 400)
+    .send({ error: error.code === 'FST_ERR_BAD_URL' ? INVALID_URL : error.message });
 }
