@@ -144,6 +144,14 @@ const families: Family[] = [
       url: `/api/workspaces/${c.workspaceId}/reports/dashboard/${c.reportId}`,
       body: { config: { widgets: [] }, version: OUT_OF_RANGE_ID },
     }),
+    impossibleDate: (c) => ({
+      method: 'POST',
+      url: `/api/workspaces/${c.workspaceId}/reports/dashboard`,
+      body: {
+        title: 'Q1',
+        config: { dateRanges: { main: { start: '2026-02-30', end: '2026-03-02', preset: 'custom' } } },
+      },
+    }),
   },
   {
     family: 'data model',

@@ -7,6 +7,7 @@ import {
   COPY_SUFFIX,
   createReportBodySchema,
   grants,
+  impossibleDateIn,
   MAX_TITLE_LENGTH,
   permissionBodySchema,
   permissionParamsSchema,
@@ -53,6 +54,8 @@ import {
 function parseConfig(type: ReportType, config: unknown, title: string): ReportConfig {
   const parsed = reportConfigSchema(type).safeParse(config ?? { title });
   if (!parsed.success) throw badRequest('Invalid report config');
+  const impossible = impossibleDateIn(parsed.data);
+  if (impossible) throw badRequest(`Invalid report config: ${impossible} is not a date`);
   return parsed.data;
 }
 

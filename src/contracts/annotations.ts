@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { idFromPath, idSchema, workspaceIdParamsSchema } from './common';
+import { idFromPath, idSchema, isCalendarDate, workspaceIdParamsSchema } from './common';
 
 export const MIN_ANNOTATION_DATE = '2000-01-01';
 
 const dateSchema = z
   .string({ error: 'Please select a date range' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select a date range')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'Please select a date range',
-  )
+  .refine(isCalendarDate, 'Please select a date range')
   .refine((value) => value >= MIN_ANNOTATION_DATE, 'Please select a date range');
 
 /** Body of POST and PUT; id and workspace_id may be echoed back but never override the path. */

@@ -20,6 +20,13 @@ export const idFromPath = (message: string) =>
     .transform(Number)
     .refine((value) => value <= MAX_ID, message);
 
+/** True for a real day written as YYYY-MM-DD: '2026-02-30' or '2026-13-01' is not one. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
 /** Path params of every workspace-scoped route (`/workspaces/:workspaceId/...`). */
 export const workspaceIdParamsSchema = z.object({ workspaceId: idFromPath('Invalid workspace id') });
 export type WorkspaceIdParams = z.infer<typeof workspaceIdParamsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFromPath, idSchema, MAX_ID } from './common';
+import { idFromPath, idSchema, isCalendarDate, MAX_ID } from './common';
 
 /** Report types (spec 2 §3). */
 export const reportTypes = ['dashboard', 'explorer_view'] as const;
@@ -180,6 +180,26 @@ export function datasetOfWidget(widget: Widget): string | null {
   if (widget.dataset) return widget.dataset === LEGACY_DATASET ? DEFAULT_EXPLORER_DATASET : widget.dataset;
   if (widget.type === 'rich_text') return null;
   return widget.type === 'subscriber_growth' ? 'list_members' : DEFAULT_EXPLORER_DATASET;
+}
+
+/**
+ * Where a config holds a day that does not exist (dateRanges' start and end, a widget's dateStart and dateEnd),
+ * as a path such as 'dateRanges.main.start'; null when every day is real. Reading stays lenient (the picker falls
+ * back on an invalid saved range), but the server refuses to save one.
+ */
+export function impossibleDateIn(config: ReportConfig): string | null {
+  const days: [string, string | null | undefined][] = [];
+  for (const period of ['main', 'compare'] as const) {
+    const range = config.dateRanges?.[period];
+    days.push([`dateRanges.${period}.start`, range?.start], [`dateRanges.${period}.end`, range?.end]);
+  }
+  if ('widgets' in config) {
+    config.widgets.forEach((widget, index) => {
+      days.push([`widgets.${index}.dateStart`, widget.dateStart], [`widgets.${index}.dateEnd`, widget.dateEnd]);
+    });
+  }
+  const bad = days.find(([, value]) => typeof value === 'string' && value !== '' && !isCalendarDate(value));
+  return bad ? bad[0] : null;
 }
 
 /** The datasets a report's config reads: what its public link may serve. */
