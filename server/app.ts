@@ -14,6 +14,7 @@ import { csrfGuard } from './auth/csrf';
 import type { Config } from './config';
 import { type DatabaseHandle, describeDatabaseError, isDatabaseUnavailable } from './db/client';
 import { HttpError } from './http/errors';
+import { answerFrameworkError, DEFAULT_BODY_LIMIT, installInputGuard } from './http/inputGuard';
 import { registerHttpSecurity } from './http/security';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
 import { adminRoutes } from './routes/admin';
@@ -73,13 +74,16 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 3 * 1024 * 1024,
+    // Small by default; the routes that take whole documents raise it for themselves.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
   app.decorate('db', db);
   app.setValidatorCompiler(zodValidatorCompiler);
   registerHttpSecurity(app);
+  installInputGuard(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

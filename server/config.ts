@@ -23,6 +23,14 @@ function isBareOrigin(value: string): boolean {
   }
 }
 
+/**
+ * What one account can create (server/services/limits.ts), so that a script or a hostile member cannot fill the
+ * database: far above what a person does by hand.
+ */
+export const DEFAULT_WORKSPACES_PER_DAY = 10;
+export const DEFAULT_REPORTS_PER_WORKSPACE = 1000;
+export const DEFAULT_UPLOADS_PER_DAY = 50;
+
 /** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   // Unset means production: only `npm run dev` and the tests say otherwise, so a forgotten variable never
@@ -88,6 +96,9 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  LIMIT_WORKSPACES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_WORKSPACES_PER_DAY),
+  LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
+  LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),
 });
 
 export type Config = z.infer<typeof envSchema> & {

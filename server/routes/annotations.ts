@@ -7,6 +7,7 @@ import { annotations, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import type { Executor } from '../services/db';
+import { idempotent } from '../services/idempotency';
 
 async function listAnnotations(db: Executor, workspaceId: number, annotationId?: number): Promise<Annotation[]> {
   const rows = await db
@@ -63,12 +64,14 @@ export const annotationRoutes: FastifyPluginAsync = async (plain) => {
       const { workspaceId } = request.params;
       const { userId } = await requireMember(request, workspaceId);
       const { severity, message, date_start: dateStart, date_end: dateEnd } = request.body;
-      const [created] = await db
-        .insert(annotations)
-        .values({ workspaceId, severity, message, dateStart, dateEnd, createdById: userId })
-        .returning({ id: annotations.id });
-      const [annotation] = await listAnnotations(db, workspaceId, created.id);
-      return reply.code(201).send({ data: annotation });
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const [created] = await tx
+          .insert(annotations)
+          .values({ workspaceId, severity, message, dateStart, dateEnd, createdById: userId })
+          .returning({ id: annotations.id });
+        const [annotation] = await listAnnotations(tx, workspaceId, created.id);
+        return { statusCode: 201, body: { data: annotation } };
+      });
     },
   );
 

@@ -3,9 +3,11 @@ import { workspaceIdParamsSchema } from '../../src/contracts/common';
 import { customFieldsBodySchema } from '../../src/contracts/dataModel';
 import { requireAdmin, requireMember } from '../auth/access';
 import { badRequest } from '../http/errors';
+import { DOCUMENT_BODY_LIMIT } from '../http/inputGuard';
 import type { ZodTypeProvider } from '../http/zod';
 import { fieldsWithCustomFields, getCustomFieldGroups, saveCustomFieldGroups } from '../services/dataModel';
 import { availableDatasets } from '../services/datasets';
+import { idempotent } from '../services/idempotency';
 
 /** The data model: tables with their fields, and the workspace's custom fields (admins change them). */
 export const dataModelRoutes: FastifyPluginAsync = async (plain) => {
@@ -42,13 +44,15 @@ export const dataModelRoutes: FastifyPluginAsync = async (plain) => {
 
   app.put(
     '/workspaces/:workspaceId/schema/custom-fields',
-    { schema: { params: workspaceIdParamsSchema, body: customFieldsBodySchema } },
-    async (request) => {
+    { schema: { params: workspaceIdParamsSchema, body: customFieldsBodySchema }, bodyLimit: DOCUMENT_BODY_LIMIT },
+    async (request, reply) => {
       const { workspaceId } = request.params;
       const { userId } = await requireAdmin(request, workspaceId);
-      const result = await saveCustomFieldGroups(db, workspaceId, userId, request.body);
-      if ('error' in result) throw badRequest(result.error);
-      return result.groups;
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const result = await saveCustomFieldGroups(tx, workspaceId, userId, request.body);
+        if ('error' in result) throw badRequest(result.error);
+        return { statusCode: 200, body: result.groups };
+      });
     },
   );
 };

@@ -5,6 +5,7 @@ import { requireMember, requireUser } from '../auth/access';
 import { feedback, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { idempotent } from '../services/idempotency';
 
 /**
  * Feedback from the sidebar (spec 1 §7): stored with the sender's name and e-mail, and logged so the log
@@ -21,14 +22,23 @@ export const feedbackRoutes: FastifyPluginAsync = async (plain) => {
     if (workspaceId !== undefined) await requireMember(request, workspaceId);
     const [sender] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     if (!sender) throw unauthorized();
-    const [row] = await db
-      .insert(feedback)
-      .values({ userId, name: sender.name, email: sender.email, message, workspaceId: workspaceId ?? null })
-      .returning({ id: feedback.id });
-    request.log.info(
-      { feedbackId: row.id, userId, name: sender.name, email: sender.email, workspaceId: workspaceId ?? null, message },
-      'feedback received',
-    );
-    return reply.code(201).send({ ok: true });
+    return idempotent(db, request, reply, userId, async (tx) => {
+      const [row] = await tx
+        .insert(feedback)
+        .values({ userId, name: sender.name, email: sender.email, message, workspaceId: workspaceId ?? null })
+        .returning({ id: feedback.id });
+      request.log.info(
+        {
+          feedbackId: row.id,
+          userId,
+          name: sender.name,
+          email: sender.email,
+          workspaceId: workspaceId ?? null,
+          message,
+        },
+        'feedback received',
+      );
+      return { statusCode: 201, body: { ok: true } };
+    });
   });
 };

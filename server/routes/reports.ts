@@ -7,6 +7,7 @@ import {
   COPY_SUFFIX,
   createReportBodySchema,
   grants,
+  impossibleDateIn,
   MAX_TITLE_LENGTH,
   permissionBodySchema,
   permissionParamsSchema,
@@ -21,6 +22,7 @@ import {
   type ReportType,
   reportTypeParamsSchema,
   saveReportBodySchema,
+  OWN_VERSION_CONFLICT,
   VERSION_CONFLICT,
   type PermissionBody,
 } from '../../src/contracts/reports';
@@ -28,9 +30,12 @@ import { requireMember } from '../auth/access';
 import { readCache } from '../db/readCache';
 import { workspaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { DOCUMENT_BODY_LIMIT } from '../http/inputGuard';
 import type { ZodTypeProvider } from '../http/zod';
-import type { Executor } from '../services/db';
+import type { Executor, Transaction } from '../services/db';
 import { getWorkspaceFlags } from '../services/flags';
+import { idempotent } from '../services/idempotency';
+import { checkReportsPerWorkspace } from '../services/limits';
 import { invalidatePublicDatasets, widensPublicLink } from '../services/publicDatasets';
 import {
   createReport,
@@ -53,6 +58,8 @@ import {
 function parseConfig(type: ReportType, config: unknown, title: string): ReportConfig {
   const parsed = reportConfigSchema(type).safeParse(config ?? { title });
   if (!parsed.success) throw badRequest('Invalid report config');
+  const impossible = impossibleDateIn(parsed.data);
+  if (impossible) throw badRequest(`Invalid report config: ${impossible} is not a date`);
   return parsed.data;
 }
 
@@ -83,6 +90,12 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;
 
+  /** Every way of making a report (new, duplicate, save as new view) counts against the workspace's bound. */
+  async function createWithinLimit(tx: Transaction, values: Parameters<typeof createReport>[1]): Promise<number> {
+    await checkReportsPerWorkspace(tx, values.workspaceId, app.config.LIMIT_REPORTS_PER_WORKSPACE);
+    return createReport(tx, values);
+  }
+
   app.get('/workspaces/:workspaceId/reports', { schema: { params: workspaceIdParamsSchema } }, async (request) => {
     const { workspaceId } = request.params;
     const { userId } = await requireMember(request, workspaceId);
@@ -95,14 +108,16 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
 
   app.post(
     '/workspaces/:workspaceId/reports/:type',
-    { schema: { params: reportTypeParamsSchema, body: createReportBodySchema } },
+    { schema: { params: reportTypeParamsSchema, body: createReportBodySchema }, bodyLimit: DOCUMENT_BODY_LIMIT },
     async (request, reply) => {
       const { workspaceId, type } = request.params;
       const { userId } = await requireMember(request, workspaceId);
       const { title } = request.body;
       const config = parseConfig(type, request.body.config, title);
-      const id = await createReport(db, { workspaceId, type, title, config, userId });
-      return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const id = await createWithinLimit(tx, { workspaceId, type, title, config, userId });
+        return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
+      });
     },
   );
 
@@ -113,7 +128,7 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
 
   app.put(
     '/workspaces/:workspaceId/reports/:type/:id',
-    { schema: { params: reportParamsSchema, body: saveReportBodySchema } },
+    { schema: { params: reportParamsSchema, body: saveReportBodySchema }, bodyLimit: DOCUMENT_BODY_LIMIT },
     async (request, reply) => {
       const { workspaceId, type } = request.params;
       const { userId } = await requireMember(request, workspaceId);
@@ -123,8 +138,10 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
         const source = await reportWithAccess(db, request.params, userId, 'read');
         const title = body.title ?? source.title;
         const config = parseConfig(type, body.config, title);
-        const id = await createReport(db, { workspaceId, type, title, config, userId });
-        return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+        return idempotent(db, request, reply, userId, async (tx) => {
+          const id = await createWithinLimit(tx, { workspaceId, type, title, config, userId });
+          return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
+        });
       }
       const report = await reportWithAccess(db, request.params, userId, 'read_write');
       const config = parseConfig(type, body.config, body.title ?? report.title);
@@ -136,17 +153,24 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       ) {
         throw forbidden(PUBLIC_LINK_WIDENED);
       }
-      const saved = await saveReport(db, {
-        workspaceId,
-        reportId: report.id,
-        baseVersion: body.version,
-        title: body.title,
-        config,
-        userId,
+      // A retry of a save that went through gets its answer again, not a conflict with itself.
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const saved = await saveReport(tx, {
+          workspaceId,
+          reportId: report.id,
+          baseVersion: body.version,
+          title: body.title,
+          config,
+          userId,
+        });
+        if (saved === null) {
+          const current = await currentVersion(tx, report.id);
+          // The newer version may be the user's own (another tab, an earlier click): never call them another user.
+          throw conflict(current.modifiedBy?.id === userId ? OWN_VERSION_CONFLICT : VERSION_CONFLICT, current);
+        }
+        invalidatePublicDatasets(app.config.dataDir, report.id);
+        return { statusCode: 200, body: { data: await reloadReport(tx, workspaceId, report.id, userId) } };
       });
-      if (saved === null) throw conflict(VERSION_CONFLICT, await currentVersion(db, report.id));
-      invalidatePublicDatasets(app.config.dataDir, report.id);
-      return { data: await reloadReport(db, workspaceId, report.id, userId) };
     },
   );
 
@@ -184,8 +208,10 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
       const source = await reportWithAccess(db, request.params, userId, 'read');
       const title = `${source.title.slice(0, MAX_TITLE_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
       const config = { ...source.config, title };
-      const id = await createReport(db, { workspaceId, type, title, config, userId });
-      return reply.code(201).send({ data: await reloadReport(db, workspaceId, id, userId) });
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const id = await createWithinLimit(tx, { workspaceId, type, title, config, userId });
+        return { statusCode: 201, body: { data: await reloadReport(tx, workspaceId, id, userId) } };
+      });
     },
   );
 

@@ -17,6 +17,8 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { publicOrigin, sendMail } from '../mail/mailer';
 import { getWorkspaceFlags } from '../services/flags';
+import { idempotent } from '../services/idempotency';
+import { checkUploadsPerDay, checkWorkspacesPerDay } from '../services/limits';
 import { normalizeLogo } from '../services/logo';
 import { getUserWorkspace, listWorkspaceSummaries } from '../services/workspaces';
 
@@ -50,15 +52,15 @@ export const workspaceRoutes: FastifyPluginAsync = async (plain) => {
         .limit(1);
       if (!allowed) throw notFound();
     }
-    const id = await db.transaction(async (tx) => {
+    return idempotent(db, request, reply, userId, async (tx) => {
+      await checkWorkspacesPerDay(tx, userId, app.config.LIMIT_WORKSPACES_PER_DAY);
       const [created] = await tx
         .insert(workspaces)
-        .values({ name, status: 'new', licenseId: licenseId ?? null })
+        .values({ name, status: 'new', licenseId: licenseId ?? null, createdBy: userId })
         .returning({ id: workspaces.id });
       await tx.insert(memberships).values({ workspaceId: created.id, userId, role: 'admin' });
-      return created.id;
+      return { statusCode: 201, body: { id: created.id } };
     });
-    return reply.code(201).send({ id });
   });
 
   app.get('/workspaces/:workspaceId', { schema: { params: workspaceIdParamsSchema } }, async (request) => {
@@ -114,7 +116,10 @@ export const workspaceRoutes: FastifyPluginAsync = async (plain) => {
       }
       const png = await normalizeLogo(bytes);
       const id = `${randomToken(18)}.png`;
-      await db.insert(workspaceAssets).values({ id, workspaceId, contentType: 'image/png', data: png });
+      await db.transaction(async (tx) => {
+        await checkUploadsPerDay(tx, workspaceId, app.config.LIMIT_UPLOADS_PER_DAY);
+        await tx.insert(workspaceAssets).values({ id, workspaceId, contentType: 'image/png', data: png });
+      });
       return reply.code(201).send({ asset_id: id });
     },
   );

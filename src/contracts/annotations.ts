@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import { idFromPath, workspaceIdParamsSchema } from './common';
+import { idFromPath, idSchema, isCalendarDate, workspaceIdParamsSchema } from './common';
 
 export const MIN_ANNOTATION_DATE = '2000-01-01';
 
 const dateSchema = z
   .string({ error: 'Please select a date range' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select a date range')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'Please select a date range',
-  )
+  .refine(isCalendarDate, 'Please select a date range')
   .refine((value) => value >= MIN_ANNOTATION_DATE, 'Please select a date range');
 
 /** Body of POST and PUT; id and workspace_id may be echoed back but never override the path. */
 export const annotationBodySchema = z
   .strictObject({
-    id: z.number().int().optional(),
-    workspace_id: z.number().int().optional(),
+    id: idSchema.optional(),
+    workspace_id: idSchema.optional(),
     severity: z.enum(['note', 'critical']).default('note'),
     message: z.string({ error: 'Please provide a message' }).trim().min(1, 'Please provide a message').max(2000),
     date_start: dateSchema,

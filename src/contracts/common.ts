@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Largest value of a PostgreSQL integer (serial) column. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in a JSON body: a positive integer that the database's integer columns can hold. A larger number is a
+ * 400 like any other bad value, not a database error.
+ */
+export const idSchema = z.number().int().positive().max(MAX_ID);
 
 /**
  * A positive integer id taken from a path segment. Anything else (':id', 'null', '-1', '', '0', '1.5',
@@ -14,9 +20,40 @@ export const idFromPath = (message: string) =>
     .transform(Number)
     .refine((value) => value <= MAX_ID, message);
 
+/** True for a real day written as YYYY-MM-DD: '2026-02-30' or '2026-13-01' is not one. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
 /** Path params of every workspace-scoped route (`/workspaces/:workspaceId/...`). */
 export const workspaceIdParamsSchema = z.object({ workspaceId: idFromPath('Invalid workspace id') });
 export type WorkspaceIdParams = z.infer<typeof workspaceIdParamsSchema>;
+
+/**
+ * Header of create and save calls: a key the client makes once per user action and sends again with every retry
+ * of it, so the server answers a repeat with the first result instead of making a second object.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Its format: what the client generates, with room for other clients' UUIDs. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * Answers of the bounds on what one account creates (429 for a daily bound, 403 for a total), in the spec's
+ * style; the client shows them as they are.
+ */
+export const WORKSPACES_PER_DAY_REACHED =
+  "You have reached today's limit for new workspaces, please try again tomorrow.";
+export const REPORTS_PER_WORKSPACE_REACHED =
+  'This workspace has reached its limit of reports, please delete reports you no longer need.';
+export const UPLOADS_PER_DAY_REACHED =
+  "This workspace has reached today's limit for uploads, please try again tomorrow.";
+export const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
+  WORKSPACES_PER_DAY_REACHED,
+  REPORTS_PER_WORKSPACE_REACHED,
+  UPLOADS_PER_DAY_REACHED,
+]);
 
 /** The body of every error answer. */
 export const errorResponseSchema = z.object({ error: z.string() });

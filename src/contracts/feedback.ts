@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 /** Longest feedback message accepted, in characters. */
 export const FEEDBACK_MAX_LENGTH = 5000;
@@ -16,6 +17,6 @@ export const feedbackBodySchema = z.strictObject({
     .refine((message) => Array.from(message).length <= FEEDBACK_MAX_LENGTH, {
       message: `Feedback cannot be longer than ${FEEDBACK_MAX_LENGTH} characters`,
     }),
-  workspaceId: z.number().int().positive().max(2_147_483_647).optional(),
+  workspaceId: idSchema.optional(),
 });
 export type FeedbackBody = z.input<typeof feedbackBodySchema>;

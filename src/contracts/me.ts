@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFromPath } from './common';
+import { idFromPath, idSchema } from './common';
 import { workspaceSchema } from './workspaces';
 
 /** GET /api/me: the initial data of spec 1 §3. */
@@ -84,7 +84,7 @@ export type SignupBody = z.infer<typeof signupBodySchema>;
 /** Reporting subscriptions (weekly summary per workspace). */
 export const subscriptionPayloadSchema = z.strictObject({
   type: z.literal('weeklySummary'),
-  workspaceId: z.number().int().positive(),
+  workspaceId: idSchema,
 });
 export const reportingSubscriptionSchema = z.object({
   id: z.number().int(),
@@ -95,14 +95,14 @@ export type ReportingSubscription = z.infer<typeof reportingSubscriptionSchema>;
 export const subscriptionListResponseSchema = z.object({ data: z.array(reportingSubscriptionSchema) });
 export const subscriptionResponseSchema = z.object({ data: reportingSubscriptionSchema });
 export const subscriptionBodySchema = z.strictObject({
-  id: z.number().int().optional(),
-  memberId: z.number().int().optional(),
+  id: idSchema.optional(),
+  memberId: idSchema.optional(),
   payload: subscriptionPayloadSchema,
 });
 export const subscriptionParamsSchema = z.object({ id: idFromPath('Invalid subscription id') });
 
 /** POST /api/admin/impersonate (staff only) */
-export const impersonateBodySchema = z.strictObject({ userId: z.number().int().positive() });
+export const impersonateBodySchema = z.strictObject({ userId: idSchema });
 export const impersonateResponseSchema = z.object({
   user_id: z.number().int(),
   expires_at: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idFromPath, roleSchema, workspaceIdParamsSchema } from './common';
+import { emailSchema, idFromPath, idSchema, roleSchema, workspaceIdParamsSchema } from './common';
 
 export const memberSchema = z.object({
   id: z.number().int(),
@@ -62,7 +62,7 @@ export const memberNameBodySchema = z.strictObject({
 export const memberRoleBodySchema = z.strictObject({ role: roleSchema });
 
 /** DELETE /api/workspaces/{id}/members */
-export const removeMemberBodySchema = z.strictObject({ member_id: z.number().int().positive() });
+export const removeMemberBodySchema = z.strictObject({ member_id: idSchema });
 
 export const invitationParamsSchema = z.object({ token: z.string().min(1).max(200) });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFromPath } from './common';
+import { idFromPath, idSchema, isCalendarDate, MAX_ID } from './common';
 
 /** Report types (spec 2 §3). */
 export const reportTypes = ['dashboard', 'explorer_view'] as const;
@@ -201,6 +201,26 @@ export function datasetOfWidget(widget: Widget): string | null {
   return widget.type === 'subscriber_growth' ? 'list_members' : DEFAULT_EXPLORER_DATASET;
 }
 
+/**
+ * Where a config holds a day that does not exist (dateRanges' start and end, a widget's dateStart and dateEnd),
+ * as a path such as 'dateRanges.main.start'; null when every day is real. Reading stays lenient (the picker falls
+ * back on an invalid saved range), but the server refuses to save one.
+ */
+export function impossibleDateIn(config: ReportConfig): string | null {
+  const days: [string, string | null | undefined][] = [];
+  for (const period of ['main', 'compare'] as const) {
+    const range = config.dateRanges?.[period];
+    days.push([`dateRanges.${period}.start`, range?.start], [`dateRanges.${period}.end`, range?.end]);
+  }
+  if ('widgets' in config) {
+    config.widgets.forEach((widget, index) => {
+      days.push([`widgets.${index}.dateStart`, widget.dateStart], [`widgets.${index}.dateEnd`, widget.dateEnd]);
+    });
+  }
+  const bad = days.find(([, value]) => typeof value === 'string' && value !== '' && !isCalendarDate(value));
+  return bad ? bad[0] : null;
+}
+
 /** The datasets a report's config reads: what its public link may serve. */
 export function datasetsOfConfig(type: ReportType, config: unknown): string[] {
   if (type === 'explorer_view') {
@@ -310,7 +330,7 @@ export const createReportBodySchema = z.strictObject({
 export const saveReportBodySchema = z.strictObject({
   title: titleSchema.optional(),
   config: z.unknown(),
-  version: z.number().int().positive(),
+  version: z.number().int().positive().max(MAX_ID),
   saveAsNewView: z.boolean().optional(),
 });
 export type SaveReportBody = z.infer<typeof saveReportBodySchema>;
@@ -330,9 +350,9 @@ export const permissionParamsSchema = z.object({
 /** Setting one access entry (spec 2 §7): `none` removes it. */
 export const permissionBodySchema = z.strictObject({
   accessLevel: accessLevelSchema,
-  subjectId: z.number().int().positive().nullish(),
+  subjectId: idSchema.nullish(),
   subjectType: subjectTypeSchema,
-  objectId: z.number().int().positive(),
+  objectId: idSchema,
   objectType: reportTypeSchema,
 });
 export type PermissionBody = z.infer<typeof permissionBodySchema>;
@@ -348,3 +368,6 @@ export const VERSION_CONFLICT = 'Another user saved a newer version of this repo
 /** The 403 of an editor's save that would make a public link show more (another dataset, field, or fewer filters). */
 export const PUBLIC_LINK_WIDENED =
   'This report has a public link: only members with full access can save changes that show more data through it';
+
+/** The same when the newer version is the caller's own save. */
+export const OWN_VERSION_CONFLICT = 'You saved a newer version of this report';

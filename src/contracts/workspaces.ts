@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idFromPath, localeSchema, roleSchema, workspaceIdParamsSchema, workspaceStatusSchema } from './common';
+import {
+  idFromPath,
+  idSchema,
+  localeSchema,
+  roleSchema,
+  workspaceIdParamsSchema,
+  workspaceStatusSchema,
+} from './common';
 
 /** A workspace as the current user sees it (spec 1 §3). */
 export const workspaceSchema = z.object({
@@ -45,7 +52,7 @@ export const workspaceNameSchema = z
 /** POST /api/workspaces */
 export const createWorkspaceBodySchema = z.strictObject({
   name: workspaceNameSchema,
-  license_id: z.number().int().positive().optional(),
+  license_id: idSchema.optional(),
 });
 export const createWorkspaceResponseSchema = z.object({ id: z.number().int() });
 

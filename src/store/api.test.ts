@@ -1,7 +1,8 @@
 import { shouldRetry } from './api';
 
 describe('REST retries', () => {
-  it.each([400, 401, 403, 404])('never retries a %i', (status) => {
+  // 429: a bound that lasts far longer than the retries would wait (a day's creations, sign-in attempts).
+  it.each([400, 401, 403, 404, 429])('never retries a %i', (status) => {
     expect(shouldRetry({ status, data: {} }, 1)).toBe(false);
   });
 

@@ -1,7 +1,10 @@
 import { createApi, fetchBaseQuery, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
-/** Statuses that a retry can never fix: the spec forbids retrying them. */
-const NO_RETRY_STATUSES = new Set([400, 401, 403, 404]);
+/**
+ * Statuses that a retry can never fix: the spec forbids retrying 400, 401, 403 and 404; a 429 (a bound on sign-in
+ * attempts or on what an account creates a day) lasts far longer than the retries would wait.
+ */
+const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 429]);
 /** At most 6 attempts in all for data calls (spec 1 §4, §9). */
 export const MAX_ATTEMPTS = 6;
 

@@ -5,3 +5,4 @@ export * from './workspaces';
 export * from './dataModel';
 export * from './reports';
 export * from './feedback';
+export * from './idempotency';

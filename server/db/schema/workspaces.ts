@@ -38,6 +38,8 @@ export const workspaces = pgTable('workspaces', {
   logo: text('logo'),
   licenseId: integer('license_id').references(() => licenses.id),
   activationRequestedAt: timestamp('activation_requested_at', { withTimezone: true }),
+  /** Who created it: bounds how many workspaces one account creates a day. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

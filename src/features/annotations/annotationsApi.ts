@@ -5,6 +5,7 @@ import {
   type AnnotationBody,
 } from '../../contracts/annotations';
 import { api } from '../../store/api';
+import { idempotencyHeaders } from '../../store/idempotency';
 
 const tag = (workspaceId: number) => [{ type: 'Annotations' as const, id: workspaceId }];
 
@@ -18,7 +19,7 @@ export const annotationsApi = api.injectEndpoints({
     saveAnnotation: build.mutation<Annotation, { workspaceId: number; id?: number; body: AnnotationBody }>({
       query: ({ workspaceId, id, body }) =>
         id === undefined
-          ? { url: `/workspaces/${workspaceId}/annotations`, method: 'POST', body }
+          ? { url: `/workspaces/${workspaceId}/annotations`, method: 'POST', body, headers: idempotencyHeaders() }
           : { url: `/workspaces/${workspaceId}/annotations/${id}`, method: 'PUT', body: { ...body, id } },
       transformResponse: (raw: unknown) => annotationResponseSchema.parse(raw).data,
       invalidatesTags: (_result, _error, { workspaceId }) => tag(workspaceId),

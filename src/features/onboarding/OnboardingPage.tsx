@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery, usePatchMeMutation } from '../auth/authApi';
 import { AuthLayout } from '../auth/components/AuthLayout';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { limitMessage } from '../session/apiErrors';
 import { useCreateWorkspaceMutation } from '../workspaces/workspacesApi';
 import { nextOnboardingStep, type OnboardingStep } from './onboardingSteps';
 
@@ -73,8 +74,8 @@ export function OnboardingPage() {
       await refetch();
       dispatch(notificationShown('Successfully created workspace', 'success'));
       navigate(`/workspaces/${id}`, { replace: true });
-    } catch {
-      setError('Failed to create workspace');
+    } catch (failure) {
+      setError(limitMessage(failure) ?? 'Failed to create workspace');
     }
   };
 

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { type ReportRef, useSaveReportMutation, versionConflictOf } from '../reports/reportsApi';
 import { reportPath } from '../reports/useReportActions';
-import { errorCode } from '../session/apiErrors';
+import { errorCode, limitMessage } from '../session/apiErrors';
 import { discarded, reportKey, saveConflicted, saved, selectSaveInput } from './reportDocumentSlice';
 import { type SaveChoice } from './saveChoices';
 
@@ -46,7 +46,7 @@ export function useSaveReport(ref: ReportRef) {
         if (conflict) dispatch(saveConflicted({ key, version: conflict.version, modifiedBy: conflict.modifiedBy }));
         // The editor can act on this one: keep the filters or ask someone with full access.
         else if (errorCode(error) === PUBLIC_LINK_WIDENED) dispatch(notificationShown(PUBLIC_LINK_WIDENED, 'danger'));
-        else dispatch(notificationShown('Failed to update report', 'danger'));
+        else dispatch(notificationShown(limitMessage(error) ?? 'Failed to update report', 'danger'));
       }
     },
     [dispatch, navigate, saveReport, store, workspaceId, type, id],

@@ -19,6 +19,7 @@ import {
 } from '../../contracts/reports';
 import { flagsResponseSchema } from '../../contracts/workspaces';
 import { api, shouldRetry } from '../../store/api';
+import { idempotencyHeaders } from '../../store/idempotency';
 
 /** The spec's polling interval for a report and the report list (spec 2 §9). */
 export const REPORT_POLL_MS = 10_000;
@@ -77,6 +78,7 @@ export const reportsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/reports/${type}`,
         method: 'POST',
         body: { title, config },
+        headers: idempotencyHeaders(),
       }),
       transformResponse: parseReport,
       invalidatesTags: (_result, _error, { workspaceId }) => [listTag(workspaceId)],
@@ -90,6 +92,8 @@ export const reportsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/reports/${type}/${id}`,
         method: 'PUT',
         body,
+        // A retry of a save that went through gets its answer, not a conflict with itself.
+        headers: idempotencyHeaders(),
       }),
       // A stale save stays stale: retrying a 409 would only hold back the newer-version notice.
       extraOptions: {
@@ -122,6 +126,7 @@ export const reportsApi = api.injectEndpoints({
       query: ({ workspaceId, type, id }) => ({
         url: `/workspaces/${workspaceId}/reports/${type}/${id}/duplicate`,
         method: 'POST',
+        headers: idempotencyHeaders(),
       }),
       transformResponse: parseReport,
       invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),

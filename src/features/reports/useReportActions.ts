@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { type ReportConfig, type ReportType } from '../../contracts/reports';
 import { useAppDispatch } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { limitMessage } from '../session/apiErrors';
 import {
   useCreateReportMutation,
   useDeleteReportMutation,
@@ -38,8 +39,8 @@ export function useReportActions(workspaceId: number) {
           const created = await createReport({ workspaceId, type, title, config }).unwrap();
           toast('Successfully created report', 'success');
           return created;
-        } catch {
-          toast('Failed to create report', 'danger');
+        } catch (error) {
+          toast(limitMessage(error) ?? 'Failed to create report', 'danger');
           return null;
         }
       },
@@ -71,8 +72,8 @@ export function useReportActions(workspaceId: number) {
           const copy = await duplicateReport(ref(report)).unwrap();
           toast('Report duplicated', 'success');
           return copy;
-        } catch {
-          toast('Failed to duplicate report', 'danger');
+        } catch (error) {
+          toast(limitMessage(error) ?? 'Failed to duplicate report', 'danger');
           return null;
         }
       },

@@ -1,6 +1,7 @@
 import { type SerializedError } from '@reduxjs/toolkit';
 import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { type z } from 'zod';
+import { LIMIT_MESSAGES } from '../../contracts/common';
 
 /** Validates a response against its contract; a mismatch becomes a query error instead of bad data in the cache. */
 export const parseWith =
@@ -22,4 +23,10 @@ export function errorCode(error: unknown): string | undefined {
   const data = (error as { data: unknown }).data;
   if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return data.error;
   return undefined;
+}
+
+/** The server's message when a bound on what an account creates was reached, if that is why the call failed. */
+export function limitMessage(error: unknown): string | undefined {
+  const message = errorCode(error);
+  return message !== undefined && LIMIT_MESSAGES.has(message) ? message : undefined;
 }

@@ -5,6 +5,7 @@ import { workspaceNameSchema, type WorkspaceSummary } from '../../contracts/work
 import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { limitMessage } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import {
   useCreateWorkspaceMutation,
@@ -67,8 +68,8 @@ export function AgencyPage() {
       await refetchMe();
       dispatch(notificationShown('Successfully created workspace', 'success'));
       navigate(`/workspaces/${id}/settings/members`);
-    } catch {
-      dispatch(notificationShown('Failed to create workspace', 'danger'));
+    } catch (error) {
+      dispatch(notificationShown(limitMessage(error) ?? 'Failed to create workspace', 'danger'));
     }
   };
 

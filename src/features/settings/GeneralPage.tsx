@@ -6,6 +6,7 @@ import { LOGO_MAX_BYTES, workspaceNameSchema } from '../../contracts/workspaces'
 import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { limitMessage } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import {
   useDeleteWorkspaceMutation,
@@ -45,8 +46,8 @@ export function GeneralPage() {
     try {
       const { asset_id: assetId } = await uploadLogo({ workspaceId: workspace.id, file }).unwrap();
       setLogo(assetId);
-    } catch {
-      dispatch(notificationShown('Image upload faield', 'danger'));
+    } catch (error) {
+      dispatch(notificationShown(limitMessage(error) ?? 'Image upload faield', 'danger'));
     }
   };
 

@@ -9,6 +9,7 @@ import {
   type WorkspaceSummary,
 } from '../../contracts/workspaces';
 import { api } from '../../store/api';
+import { idempotencyHeaders } from '../../store/idempotency';
 import { parseWith } from '../session/apiErrors';
 
 export interface DeleteWorkspaceResult {
@@ -19,7 +20,7 @@ export interface DeleteWorkspaceResult {
 export const workspacesApi = api.injectEndpoints({
   endpoints: (build) => ({
     createWorkspace: build.mutation<{ id: number }, { name: string; license_id?: number }>({
-      query: (body) => ({ url: '/workspaces', method: 'POST', body }),
+      query: (body) => ({ url: '/workspaces', method: 'POST', body, headers: idempotencyHeaders() }),
       transformResponse: parseWith(createWorkspaceResponseSchema),
       invalidatesTags: ['Me', 'Workspace'],
     }),
