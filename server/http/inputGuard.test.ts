@@ -32,8 +32,6 @@ import {
   TOO_DEEP,
 } from './inputGuard';
 
-jest.setTimeout(60_000);
-
 /** Beyond a PostgreSQL integer column, within JavaScript's safe integers. */
 const OUT_OF_RANGE_ID = 99_999_999_999;
 /** Stands for the bad text in a body; replaced by raw bytes for the invalid UTF-8 case. */

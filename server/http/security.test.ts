@@ -5,8 +5,6 @@ import { outbox } from '../db/schema';
 import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(30_000);
-
 describe('Host check and mailed links', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,8 +6,6 @@ import { outbox } from '../db/schema';
 import { solvedToken, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
 import { createTestApp } from '../testing/testApp';
 
-jest.setTimeout(30_000);
-
 /** Just enough of an SMTP server to receive one message and keep its text. */
 async function startSmtpServer() {
   const messages: string[] = [];

@@ -6,8 +6,6 @@ import { auditLog, users } from '../db/schema';
 import { addMember, createWorkspace, sessionHeaders, signIn, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(20_000);
-
 describe('product staff', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -23,8 +23,6 @@ import { LOGIN_COOKIE } from '../auth/cookies';
 import { addMember, signIn, solvedToken, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(30_000);
-
 /** Every answer the client reads must parse with the schema it uses: a missing or mistyped field fails here. */
 describe('response contracts', () => {
   let t: TestApp;

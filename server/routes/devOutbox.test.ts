@@ -4,8 +4,6 @@ import { loadConfig } from '../config';
 import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(30_000);
-
 describe('development outbox', () => {
   let t: TestApp;
   beforeAll(async () => {

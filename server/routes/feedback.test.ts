@@ -7,8 +7,6 @@ import { feedback } from '../db/schema';
 import { createWorkspace, signIn, TEST_ORIGIN } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(20_000);
-
 describe('POST /api/feedback', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -10,8 +10,6 @@ import { users } from '../db/schema';
 import { signIn, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(20_000);
-
 const CLIENT_ID = 'openrate-test-client';
 
 /** A local OpenID provider: discovery, keys, and a token endpoint that answers codes the test registers. */

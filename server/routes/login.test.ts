@@ -7,8 +7,6 @@ import { loginTokens, outbox, rateLimitHits, users } from '../db/schema';
 import { sessionHeaders, signIn, solvedToken, startEmailLogin, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(20_000);
-
 const api = { origin: TEST_ORIGIN, 'x-requested-with': 'openrate' };
 /** A client address of its own per test, so rate limits of one test never touch another. */
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -6,8 +6,6 @@ import { userFlags, users } from '../db/schema';
 import { addMember, createWorkspace, signIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(20_000);
-
 describe('/api/me', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -16,8 +16,6 @@ import { invitations, licenses, memberships, outbox, users, workspaceAssets, wor
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(20_000);
-
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = '----openrate-test-boundary';
   const head = Buffer.from(

@@ -7,8 +7,6 @@ import { sessionHeaders } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { DEMO_EMAIL, seedDemo, STAFF_EMAIL } from './demo';
 
-jest.setTimeout(30_000);
-
 describe('demo seed', () => {
   let t: TestApp;
   beforeAll(async () => {

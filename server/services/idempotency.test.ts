@@ -8,8 +8,6 @@ import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fi
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY, REPLAYED_HEADER } from './idempotency';
 
-jest.setTimeout(60_000);
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -10,8 +10,6 @@ import { reports, workspaceAssets, workspaces } from '../db/schema';
 import { createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-jest.setTimeout(60_000);
-
 const WORKSPACES_PER_DAY = 2;
 const REPORTS_PER_WORKSPACE = 3;
 const UPLOADS_PER_DAY = 2;
