@@ -9,7 +9,7 @@ import {
   Tag,
   Tooltip,
 } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type Report } from '../../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -26,7 +26,8 @@ import {
   renamed,
   undone,
 } from '../../report-document/reportDocumentSlice';
-import { SAVE_CHOICE_LABELS, saveChoices, shortcutOf } from '../../report-document/saveChoices';
+import { SAVE_CHOICE_LABELS, saveChoices } from '../../report-document/saveChoices';
+import { useReportShortcuts } from '../../report-document/useReportShortcuts';
 import { useSaveReport } from '../../report-document/useSaveReport';
 import { openDrawerParams } from '../../shell/drawers';
 import { can } from '../reportsApi';
@@ -51,7 +52,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
 
   const undo = useCallback(() => dispatch(undone({ key })), [dispatch, key]);
   const redo = useCallback(() => dispatch(redone({ key })), [dispatch, key]);
-  useShortcuts({ undo, redo, save: () => document.dirty && !saving && void save(primary) });
+  useReportShortcuts({ undo, redo, save: () => document.dirty && !saving && void save(primary) });
 
   return (
     <div className="or-report-toolbar" role="toolbar" aria-label="Report toolbar">
@@ -112,21 +113,6 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
       </span>
     </div>
   );
-}
-
-function useShortcuts(actions: { undo: () => void; redo: () => void; save: () => void }) {
-  const { undo, redo, save } = actions;
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const shortcut = shortcutOf(event);
-      if (!shortcut) return;
-      // The browser's own Ctrl+S (save the page) and undo would otherwise act as well.
-      event.preventDefault();
-      ({ undo, redo, save })[shortcut]();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [undo, redo, save]);
 }
 
 function EditToggle({ reportKey: key }: { reportKey: string }) {
