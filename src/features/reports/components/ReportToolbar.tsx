@@ -4,7 +4,7 @@ import {
   Intent,
   Menu,
   MenuItem,
-  Popover,
+  PopoverNext,
   SegmentedControl,
   Tag,
   Tooltip,
@@ -74,7 +74,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
           onClick={() => void save(primary)}
         />
         {more.length > 0 && (
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             disabled={!document.dirty || saving}
             content={
@@ -91,7 +91,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
               aria-label="More save choices"
               disabled={!document.dirty || saving}
             />
-          </Popover>
+          </PopoverNext>
         )}
       </ButtonGroup>
       {report.type === 'dashboard' && can.write(report.access_level) && <EditToggle reportKey={key} />}
@@ -121,7 +121,7 @@ function EditToggle({ reportKey: key }: { reportKey: string }) {
   return (
     <SegmentedControl
       aria-label="Edit or view"
-      small
+      size="small"
       options={[
         { label: 'View', value: 'view' },
         { label: 'Edit', value: 'edit' },
@@ -189,7 +189,7 @@ function ReportMenu({ report, reportKey: key }: { report: Report; reportKey: str
 
   return (
     <>
-      <Popover
+      <PopoverNext
         placement="bottom-end"
         content={
           <Menu>
@@ -204,7 +204,7 @@ function ReportMenu({ report, reportKey: key }: { report: Report; reportKey: str
         }
       >
         <Button variant="minimal" icon="more" aria-label="Report menu" />
-      </Popover>
+      </PopoverNext>
       {dialog === 'rename' && (
         <RenameReportDialog
           title={report.title}
