@@ -91,6 +91,13 @@ test('edit, undo and redo, keep unsaved changes across a reload, resolve a confl
   await page.keyboard.press('ControlOrMeta+Shift+z');
   await expect(rangeButton(page, 'Last 7 days')).toBeVisible();
   await expect(redo).toBeDisabled();
+  // ? lists the shortcuts in Blueprint's help dialog; Escape closes it.
+  await page.keyboard.press('Shift+Slash');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByText('Undo').first()).toBeVisible();
+  await expect(help.getByText('Save').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
 
   // Unsaved changes survive a reload, and can still be undone back to the saved report.
   await page.reload();

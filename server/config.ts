@@ -74,7 +74,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Openrate <no-reply@openrate.app>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   STAFF_EMAIL_DOMAIN: z.string().min(1).default('openrate.app'),
   SESSION_TTL: z.coerce
     .number()

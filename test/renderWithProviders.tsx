@@ -1,3 +1,4 @@
+import { BlueprintProvider } from '@blueprintjs/core';
 import { render, type RenderOptions } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { Provider } from 'react-redux';
@@ -16,7 +17,9 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
   const { preloadedState, store = setupStore(preloadedState), route = '/', ...renderOptions } = options;
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <BlueprintProvider>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </BlueprintProvider>
     </Provider>,
     renderOptions,
   );

@@ -4,9 +4,9 @@ import { z } from 'zod';
 
 const discoverySchema = z.object({
   issuer: z.string(),
-  authorization_endpoint: z.string().url(),
-  token_endpoint: z.string().url(),
-  jwks_uri: z.string().url(),
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  jwks_uri: z.url(),
 });
 type Discovery = z.infer<typeof discoverySchema>;
 
@@ -40,7 +40,7 @@ export const googleEnabled = (app: FastifyInstance) =>
 
 const idTokenClaimsSchema = z.object({
   sub: z.string().min(1),
-  email: z.string().email(),
+  email: z.email(),
   email_verified: z.literal(true),
   nonce: z.string(),
   name: z.string().optional(),

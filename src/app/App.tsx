@@ -15,7 +15,8 @@ export function App({ store }: AppProps) {
   const [router] = useState(createAppRouter);
   return (
     <Provider store={store}>
-      <BlueprintProvider>
+      {/* Its HotkeysProvider opens the shortcut list on ?; the title names that dialog. */}
+      <BlueprintProvider hotkeysProviderDialogProps={{ title: 'Keyboard shortcuts' }}>
         <ThemeSync />
         <RouterProvider router={router} />
       </BlueprintProvider>

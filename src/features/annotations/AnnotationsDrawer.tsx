@@ -8,7 +8,7 @@ import {
   Menu,
   MenuItem,
   NonIdealState,
-  Popover,
+  PopoverNext,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
@@ -127,7 +127,7 @@ export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDr
           />
           {editingId !== undefined && (
             <Button
-              minimal
+              variant="minimal"
               text="Cancel"
               onClick={() => {
                 setEditingId(undefined);
@@ -146,7 +146,7 @@ export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDr
                 <Tag minimal intent={annotation.severity === 'critical' ? 'danger' : 'primary'}>
                   {annotation.severity === 'critical' ? 'Critical' : 'Note'}
                 </Tag>
-                <Popover
+                <PopoverNext
                   placement="bottom-end"
                   content={
                     <Menu>
@@ -167,8 +167,8 @@ export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDr
                     </Menu>
                   }
                 >
-                  <Button minimal small icon="more" aria-label="Annotation actions" />
-                </Popover>
+                  <Button variant="minimal" size="small" icon="more" aria-label="Annotation actions" />
+                </PopoverNext>
               </div>
               <p>{annotation.message}</p>
               <small className={Classes.TEXT_MUTED}>

@@ -61,7 +61,7 @@ export function GlobalFilterBar({ filters, scope, editable, onApply, onRemove }:
         <Tag
           // Filters have no ids; their order is stable while the bar shows them.
           key={index}
-          large
+          size="large"
           minimal
           interactive={editable}
           onClick={editable ? () => setDraft(filters) : undefined}

@@ -1,4 +1,4 @@
-import { Button, Classes, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Classes, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { type DragEvent as ReactDragEvent } from 'react';
 import { type Widget } from '../../contracts/reports';
 import { widgetDefinition, widgetLabel } from '../widgets/registry';
@@ -72,7 +72,7 @@ export function WidgetCard(props: WidgetCardProps) {
           {title}
         </h3>
         {menuItems.length > 0 && (
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             content={<Menu>{menuItems}</Menu>}
             renderTarget={({ isOpen: _isOpen, ...targetProps }) => (

@@ -1,5 +1,5 @@
 import './dateRange.css';
-import { Button, Classes, Menu, MenuItem, Popover, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Classes, Menu, MenuItem, PopoverNext, Tab, Tabs } from '@blueprintjs/core';
 import { format } from 'date-fns';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { type DashboardConfig } from '../../contracts/reports';
@@ -106,18 +106,19 @@ export function DateRangePicker({ value, comparison, weekStart, onApply, disable
   };
 
   return (
-    <Popover
+    <PopoverNext
       isOpen={isOpen}
       disabled={disabled}
       placement="bottom-end"
-      // Escape and a click outside close the popup: both cancel.
-      onInteraction={(next) => (next ? open() : cancel())}
+      // Escape and a click outside close the popup: both cancel. PopoverNext also echoes each change of
+      // isOpen back through onInteraction, so only a real change opens (a fresh draft) or cancels.
+      onInteraction={(next) => next !== isOpen && (next ? open() : cancel())}
       content={isOpen && picker.draft ? <PickerPopup onApply={apply} onCancel={cancel} onKeyDown={onKeyDown} /> : <></>}
     >
       <Button icon="calendar" variant="minimal" disabled={disabled} className="or-range-button">
         {summaryOf(current, comparison)}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
 

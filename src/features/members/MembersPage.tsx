@@ -9,7 +9,7 @@ import {
   InputGroup,
   Menu,
   MenuItem,
-  Popover,
+  PopoverNext,
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -241,7 +241,7 @@ export function MembersPage() {
                 </td>
                 {admin && (
                   <td>
-                    <Popover
+                    <PopoverNext
                       placement="bottom-end"
                       content={
                         <Menu>
@@ -267,8 +267,8 @@ export function MembersPage() {
                         </Menu>
                       }
                     >
-                      <Button minimal icon="more" aria-label={`Actions for ${member.email}`} />
-                    </Popover>
+                      <Button variant="minimal" icon="more" aria-label={`Actions for ${member.email}`} />
+                    </PopoverNext>
                   </td>
                 )}
               </tr>
@@ -290,7 +290,7 @@ export function MembersPage() {
               </td>
               {admin && (
                 <td>
-                  <Popover
+                  <PopoverNext
                     placement="bottom-end"
                     content={
                       <Menu>
@@ -304,8 +304,12 @@ export function MembersPage() {
                       </Menu>
                     }
                   >
-                    <Button minimal icon="more" aria-label={`Actions for invitation of ${invitation.email}`} />
-                  </Popover>
+                    <Button
+                      variant="minimal"
+                      icon="more"
+                      aria-label={`Actions for invitation of ${invitation.email}`}
+                    />
+                  </PopoverNext>
                 </td>
               )}
             </tr>

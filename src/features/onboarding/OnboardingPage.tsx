@@ -84,7 +84,7 @@ export function OnboardingPage() {
       return (
         <AuthLayout title="Welcome to Openrate">
           <p>Let’s set up your account. It takes less than a minute.</p>
-          {showStart && <Button intent="primary" large fill text="Get started" onClick={() => go('welcome')} />}
+          {showStart && <Button intent="primary" size="large" fill text="Get started" onClick={() => go('welcome')} />}
         </AuthLayout>
       );
     case 'name':
@@ -97,9 +97,9 @@ export function OnboardingPage() {
               intent={error ? 'danger' : 'none'}
               helperText={error}
             >
-              <InputGroup id="onboarding-name" large autoFocus value={name} onValueChange={setName} />
+              <InputGroup id="onboarding-name" size="large" autoFocus value={name} onValueChange={setName} />
             </FormGroup>
-            <Button type="submit" intent="primary" large fill loading={savingName} text="Continue" />
+            <Button type="submit" intent="primary" size="large" fill loading={savingName} text="Continue" />
           </form>
         </AuthLayout>
       );
@@ -118,7 +118,7 @@ export function OnboardingPage() {
               Ask a team member to invite you to their workspace. Invitations go to <strong>{user.email}</strong>.
             </Callout>
           ) : (
-            <Button intent="primary" large fill text="Continue" onClick={() => setStep('organisation')} />
+            <Button intent="primary" size="large" fill text="Continue" onClick={() => setStep('organisation')} />
           )}
         </AuthLayout>
       );
@@ -134,13 +134,13 @@ export function OnboardingPage() {
             >
               <InputGroup
                 id="onboarding-organisation"
-                large
+                size="large"
                 autoFocus
                 value={organisation}
                 onValueChange={setOrganisation}
               />
             </FormGroup>
-            <Button type="submit" intent="primary" large fill loading={creating} text="Create workspace" />
+            <Button type="submit" intent="primary" size="large" fill loading={creating} text="Create workspace" />
           </form>
         </AuthLayout>
       );

@@ -98,7 +98,7 @@ export function SignupPage() {
           checked={newsletter}
           onChange={(event) => setNewsletter(event.currentTarget.checked)}
         />
-        <Button type="submit" intent="primary" large fill loading={isLoading} text="Continue" />
+        <Button type="submit" intent="primary" size="large" fill loading={isLoading} text="Continue" />
       </form>
     </AuthLayout>
   );

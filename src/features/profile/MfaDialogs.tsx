@@ -57,7 +57,12 @@ export function MfaSetupDialog({ onClose }: MfaDialogProps) {
             <p>Scan this QR code with your authenticator app, then enter the six-digit code it shows.</p>
             <img className="or-mfa-qr" src={setup.data.qr} alt="QR code for your authenticator app" />
             <p>
-              <Button minimal small text="Can't scan the QR code?" onClick={() => setShowKey((shown) => !shown)} />
+              <Button
+                variant="minimal"
+                size="small"
+                text="Can't scan the QR code?"
+                onClick={() => setShowKey((shown) => !shown)}
+              />
             </p>
             {showKey && (
               <p>

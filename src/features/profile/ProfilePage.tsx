@@ -128,7 +128,12 @@ function ReportingSettings() {
       {user.isStaff && (
         <p>
           {!shown && "Hidden because you're admin "}
-          <Button small minimal text={shown ? 'Hide' : 'Show'} onClick={() => setShown((value) => !value)} />
+          <Button
+            size="small"
+            variant="minimal"
+            text={shown ? 'Hide' : 'Show'}
+            onClick={() => setShown((value) => !value)}
+          />
         </p>
       )}
       {shown &&

@@ -18,16 +18,3 @@ export function saveChoices(accessLevel: AccessLevel, shareLevel: ShareLevel): S
   if (!can.write(accessLevel)) return ['saveAsNewView'];
   return shareLevel === 'private' ? ['save'] : ['saveForEveryone', 'saveAsNewView'];
 }
-
-export type Shortcut = 'undo' | 'redo' | 'save';
-
-/** The report page's keyboard shortcut a key press asks for; none while the user types in a field. */
-export function shortcutOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'target'>) {
-  if (!(event.ctrlKey || event.metaKey)) return null;
-  const target = event.target as HTMLElement | null;
-  if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return null;
-  const key = event.key.toLowerCase();
-  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
-  if (key === 's' && !event.shiftKey) return 'save';
-  return null;
-}

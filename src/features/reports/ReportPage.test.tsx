@@ -168,13 +168,13 @@ describe('the report page', () => {
     fireEvent.click(undo);
     expect(selectDocument(store.getState(), key)?.dirty).toBe(false);
     expect(redo.disabled).toBe(false);
-    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    fireEvent.keyDown(document.body, { key: 'Z', ctrlKey: true, shiftKey: true });
     expect(selectDocument(store.getState(), key)?.config).toEqual({ dataset: 'list_members', dateField: 'left_at' });
-    fireEvent.keyDown(window, { key: 'z', metaKey: true });
+    fireEvent.keyDown(document.body, { key: 'z', metaKey: true });
     expect(selectDocument(store.getState(), key)?.dirty).toBe(false);
-    fireEvent.keyDown(window, { key: 'Z', metaKey: true, shiftKey: true });
+    fireEvent.keyDown(document.body, { key: 'Z', metaKey: true, shiftKey: true });
 
-    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    fireEvent.keyDown(document.body, { key: 's', ctrlKey: true });
     await waitFor(() => expect(selectDocument(store.getState(), key)?.dirty).toBe(false));
     expect(server.saves).toEqual([
       { config: { dataset: 'list_members', dateField: 'left_at' }, title: 'Weekly results', version: 1 },

@@ -52,7 +52,7 @@ export function SettingsLayout() {
         style={{ width: collapsed ? SETTINGS_MENU_COLLAPSED_WIDTH : SETTINGS_MENU_WIDTH }}
       >
         <Button
-          minimal
+          variant="minimal"
           icon={collapsed ? 'menu-open' : 'menu-closed'}
           aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
           onClick={() => dispatch(settingsMenuToggled())}

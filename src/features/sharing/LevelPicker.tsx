@@ -1,4 +1,4 @@
-import { Button, Classes, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { type AccessLevel } from '../../contracts/reports';
 import { type LevelChoice } from './shareRules';
 
@@ -35,9 +35,10 @@ export function LevelPicker({ level, choices, onChange, ariaLabel, disabled = fa
   const levels = choices.filter((choice) => choice.level !== 'none');
   const off = choices.filter((choice) => choice.level === 'none');
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
-      minimal
+      animation="minimal"
+      arrow={false}
       disabled={disabled}
       content={
         <Menu aria-label={ariaLabel}>
@@ -54,6 +55,6 @@ export function LevelPicker({ level, choices, onChange, ariaLabel, disabled = fa
         aria-label={ariaLabel}
         disabled={disabled}
       />
-    </Popover>
+    </PopoverNext>
   );
 }

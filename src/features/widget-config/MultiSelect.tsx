@@ -1,5 +1,6 @@
-import { Menu, MenuDivider, MenuItem, Popover, TagInput } from '@blueprintjs/core';
-import { Fragment, type MouseEvent, useState } from 'react';
+import { Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { type ItemListRenderer, type ItemRenderer, MultiSelect as BlueprintMultiSelect } from '@blueprintjs/select';
+import { Fragment, type KeyboardEvent, type MouseEvent, useState } from 'react';
 
 export interface SelectOption {
   value: string;
@@ -32,9 +33,12 @@ const keepInputFocus = (event: MouseEvent) => event.preventDefault();
 
 const matches = (option: SelectOption, query: string) => option.label.toLowerCase().includes(query.toLowerCase());
 
+const optionOf = (value: string): SelectOption => ({ value, label: value });
+
 /**
- * A searchable multi-select: the chosen values as tags, a filtered list of the others below, Enter
- * picking the first match (or the typed text when new values are allowed).
+ * Blueprint's MultiSelect with the rules our pickers share: the chosen values as tags, the others listed
+ * under their group headings (at most SHOWN_OPTIONS of them), Enter picking the first match or the typed
+ * text when new values are allowed, and a floor under which tags cannot be removed.
  */
 export function MultiSelect({
   label,
@@ -48,96 +52,109 @@ export function MultiSelect({
   disabled,
 }: MultiSelectProps) {
   const [query, setQuery] = useState('');
+  // Opening is ours rather than Blueprint's: its own rule waits for the input to hold the focus, and we
+  // open on a click or on typing as the pickers always did.
   const [open, setOpen] = useState(false);
   const chosen = new Set(values);
-  const available = options.filter((option) => !chosen.has(option.value) && matches(option, query));
+  const available = options.filter((option) => !chosen.has(option.value) && matches(option, query.trim()));
   const shown = available.slice(0, SHOWN_OPTIONS);
-  const labelOf = (value: string) => options.find((option) => option.value === value)?.label ?? value;
-  const typed = query.trim();
-  const canCreate = allowCreate && typed !== '' && !chosen.has(typed) && !options.some((o) => o.value === typed);
+  const selected = values.map((value) => options.find((option) => option.value === value) ?? optionOf(value));
 
-  const add = (value: string) => {
-    if (!chosen.has(value)) onChange([...values, value]);
-    setQuery('');
-  };
-  const onEnter = () => {
-    const exact = available.find((option) => option.label.toLowerCase() === typed.toLowerCase());
-    if (exact ?? (!canCreate && shown[0])) add((exact ?? shown[0]).value);
-    else if (canCreate) add(typed);
-  };
-
-  const menu = (
-    <Menu role="listbox" aria-label={`${label} options`}>
-      {canCreate && (
-        <MenuItem
-          icon="add"
-          text={`Add "${typed}"`}
-          onClick={() => add(typed)}
-          onMouseDown={keepInputFocus}
-          shouldDismissPopover={false}
-        />
-      )}
-      {shown.map((option, index) => (
-        <Fragment key={option.value}>
-          {option.group && option.group !== shown[index - 1]?.group && <MenuDivider title={option.group} />}
-          <MenuItem
-            text={option.label}
-            roleStructure="listoption"
-            onClick={() => add(option.value)}
-            onMouseDown={keepInputFocus}
-            shouldDismissPopover={false}
-          />
-        </Fragment>
-      ))}
-      {available.length > shown.length && (
-        <MenuItem disabled text={`${available.length - shown.length} more: type to search`} />
-      )}
-      {loading && <MenuItem disabled text="Loading…" />}
-      {!loading && !shown.length && !canCreate && <MenuItem disabled text="Nothing found" />}
-    </Menu>
+  const renderOption: ItemRenderer<SelectOption> = (option, { handleClick, handleFocus, modifiers, ref, id }) => (
+    <MenuItem
+      key={option.value}
+      ref={ref}
+      id={id}
+      text={option.label}
+      roleStructure="listoption"
+      active={modifiers.active}
+      onClick={handleClick}
+      onFocus={handleFocus}
+      onMouseDown={keepInputFocus}
+      shouldDismissPopover={false}
+    />
   );
 
+  const renderList: ItemListRenderer<SelectOption> = ({
+    filteredItems,
+    renderItem,
+    renderCreateItem,
+    menuProps,
+    itemsParentRef,
+  }) => {
+    const create = renderCreateItem();
+    return (
+      <Menu {...menuProps} ulRef={itemsParentRef} role="listbox" aria-label={`${label} options`}>
+        {create}
+        {filteredItems.map((option, index) => (
+          <Fragment key={option.value}>
+            {option.group && option.group !== filteredItems[index - 1]?.group && <MenuDivider title={option.group} />}
+            {renderItem(option, index)}
+          </Fragment>
+        ))}
+        {available.length > shown.length && (
+          <MenuItem disabled text={`${available.length - shown.length} more: type to search`} />
+        )}
+        {loading && <MenuItem disabled text="Loading…" />}
+        {!loading && !filteredItems.length && !create && <MenuItem disabled text="Nothing found" />}
+      </Menu>
+    );
+  };
+
   return (
-    <Popover
-      content={menu}
-      isOpen={open && !disabled}
-      onInteraction={(next) => setOpen(next)}
-      autoFocus={false}
-      enforceFocus={false}
-      minimal
-      placement="bottom-start"
-      matchTargetWidth
+    <BlueprintMultiSelect<SelectOption>
       fill
-    >
-      <TagInput
-        fill
-        disabled={disabled}
-        values={values.map(labelOf)}
-        inputValue={query}
-        placeholder={placeholder}
-        inputProps={{ 'aria-label': label }}
-        onInputChange={(event) => {
-          setQuery(event.currentTarget.value);
-          setOpen(true);
-        }}
-        onAdd={() => {
-          onEnter();
-          return false;
-        }}
-        onKeyDown={(event) => {
-          // Escape closes the list only, not the drawer or dialog around it.
-          if (event.key === 'Escape' && open) {
-            event.stopPropagation();
-            setOpen(false);
-          }
-        }}
-        separator={false}
-        addOnBlur={false}
-        onRemove={(_, index) => {
-          if (values.length > minValues) onChange(values.filter((__, i) => i !== index));
-        }}
-        tagProps={{ minimal: true }}
-      />
-    </Popover>
+      disabled={disabled}
+      items={[...options]}
+      itemListPredicate={() => shown}
+      itemRenderer={renderOption}
+      itemListRenderer={renderList}
+      itemsEqual="value"
+      selectedItems={selected}
+      tagRenderer={(option) => option.label}
+      query={query}
+      onQueryChange={(next) => {
+        setQuery(next);
+        setOpen(true);
+      }}
+      resetOnSelect
+      onItemSelect={(option) => {
+        if (!chosen.has(option.value)) onChange([...values, option.value]);
+      }}
+      onRemove={(_, index) => {
+        if (values.length > minValues) onChange(values.filter((__, i) => i !== index));
+      }}
+      createNewItemFromQuery={allowCreate ? (typed) => optionOf(typed) : undefined}
+      createNewItemRenderer={
+        allowCreate
+          ? (typed, active, handleClick) =>
+              chosen.has(typed) ? undefined : (
+                <MenuItem
+                  icon="add"
+                  text={`Add "${typed}"`}
+                  active={active}
+                  onClick={handleClick}
+                  onMouseDown={keepInputFocus}
+                  shouldDismissPopover={false}
+                />
+              )
+          : undefined
+      }
+      createNewItemPosition="first"
+      placeholder={placeholder ?? ''}
+      popoverProps={{
+        isOpen: open && !disabled,
+        onInteraction: (next) => setOpen(next),
+        matchTargetWidth: true,
+        placement: 'bottom-start',
+      }}
+      popoverTargetProps={{
+        // Blueprint stops Escape here, so it closes the list only, not the drawer or dialog around it.
+        onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+          if (event.key === 'Escape') setOpen(false);
+        },
+      }}
+      tagInputProps={{ inputProps: { 'aria-label': label }, tagProps: { minimal: true } }}
+    />
   );
 }

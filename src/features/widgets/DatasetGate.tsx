@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { type JSX, type ReactNode } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { datasetOfWidget, type Widget } from '../../contracts/reports';
 import { type ResultColumns } from '../../store/engineApi';

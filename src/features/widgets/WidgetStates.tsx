@@ -1,6 +1,6 @@
 import { NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import { type IconName } from '@blueprintjs/icons';
-import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
+import { Component, type ErrorInfo, type JSX, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { openDrawerParams } from '../shell/drawers';
 

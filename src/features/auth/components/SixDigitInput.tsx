@@ -31,7 +31,7 @@ export function SixDigitInput({ onComplete, disabled = false, label = 'Six-digit
       autoFocus
       autoComplete="one-time-code"
       inputMode="numeric"
-      large
+      size="large"
       maxLength={6}
       placeholder="000000"
       value={value}

@@ -55,12 +55,12 @@ export function CheckEmailPage() {
       )}
       <form onSubmit={(event) => void onSubmit(event)}>
         <FormGroup label="Code" labelFor="login-code">
-          <InputGroup id="login-code" large autoComplete="one-time-code" value={code} onValueChange={setCode} />
+          <InputGroup id="login-code" size="large" autoComplete="one-time-code" value={code} onValueChange={setCode} />
         </FormGroup>
         <Button
           type="submit"
           intent="primary"
-          large
+          size="large"
           fill
           disabled={code.trim().length < EMAIL_CODE_MIN_LENGTH}
           loading={isLoading}

@@ -65,7 +65,7 @@ export function LoginEmailPage() {
           <InputGroup
             id="login-email"
             type="email"
-            large
+            size="large"
             autoFocus
             autoComplete="email"
             value={email}
@@ -75,7 +75,7 @@ export function LoginEmailPage() {
         <Button
           type="submit"
           intent="primary"
-          large
+          size="large"
           fill
           disabled={!valid}
           loading={solving || isLoading}

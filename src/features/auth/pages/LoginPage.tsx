@@ -18,7 +18,7 @@ export function LoginPage() {
           Continue with Email
         </Link>
         {options?.google === true && (
-          <AnchorButton large fill icon="log-in" href="/api/login/google" text="Continue with Google" />
+          <AnchorButton size="large" fill icon="log-in" href="/api/login/google" text="Continue with Google" />
         )}
       </div>
       <p className={Classes.TEXT_MUTED}>

@@ -1,4 +1,4 @@
-import { Button, H4, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, H4, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { type ReportSummary } from '../../../contracts/reports';
 import { can } from '../reportsApi';
@@ -35,7 +35,7 @@ export function ReportList({ workspaceId, groups, locale, onAction }: ReportList
                   {`Modified ${modified.format(new Date(report.modified_at))}`}
                   {report.modified_by ? ` by ${report.modified_by.name}` : ''}
                 </span>
-                <Popover
+                <PopoverNext
                   placement="bottom-end"
                   content={
                     <Menu>
@@ -52,8 +52,8 @@ export function ReportList({ workspaceId, groups, locale, onAction }: ReportList
                     </Menu>
                   }
                 >
-                  <Button minimal icon="more" aria-label={`Actions for ${report.title}`} />
-                </Popover>
+                  <Button variant="minimal" icon="more" aria-label={`Actions for ${report.title}`} />
+                </PopoverNext>
               </li>
             ))}
           </ul>

@@ -4,12 +4,12 @@ import {
   Intent,
   Menu,
   MenuItem,
-  Popover,
+  PopoverNext,
   SegmentedControl,
   Tag,
   Tooltip,
 } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type Report } from '../../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -26,7 +26,8 @@ import {
   renamed,
   undone,
 } from '../../report-document/reportDocumentSlice';
-import { SAVE_CHOICE_LABELS, saveChoices, shortcutOf } from '../../report-document/saveChoices';
+import { SAVE_CHOICE_LABELS, saveChoices } from '../../report-document/saveChoices';
+import { useReportShortcuts } from '../../report-document/useReportShortcuts';
 import { useSaveReport } from '../../report-document/useSaveReport';
 import { openDrawerParams } from '../../shell/drawers';
 import { can } from '../reportsApi';
@@ -51,7 +52,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
 
   const undo = useCallback(() => dispatch(undone({ key })), [dispatch, key]);
   const redo = useCallback(() => dispatch(redone({ key })), [dispatch, key]);
-  useShortcuts({ undo, redo, save: () => document.dirty && !saving && void save(primary) });
+  useReportShortcuts({ undo, redo, save: () => document.dirty && !saving && void save(primary) });
 
   return (
     <div className="or-report-toolbar" role="toolbar" aria-label="Report toolbar">
@@ -73,7 +74,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
           onClick={() => void save(primary)}
         />
         {more.length > 0 && (
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             disabled={!document.dirty || saving}
             content={
@@ -90,7 +91,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
               aria-label="More save choices"
               disabled={!document.dirty || saving}
             />
-          </Popover>
+          </PopoverNext>
         )}
       </ButtonGroup>
       {report.type === 'dashboard' && can.write(report.access_level) && <EditToggle reportKey={key} />}
@@ -114,28 +115,13 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
   );
 }
 
-function useShortcuts(actions: { undo: () => void; redo: () => void; save: () => void }) {
-  const { undo, redo, save } = actions;
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const shortcut = shortcutOf(event);
-      if (!shortcut) return;
-      // The browser's own Ctrl+S (save the page) and undo would otherwise act as well.
-      event.preventDefault();
-      ({ undo, redo, save })[shortcut]();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [undo, redo, save]);
-}
-
 function EditToggle({ reportKey: key }: { reportKey: string }) {
   const dispatch = useAppDispatch();
   const editMode = useAppSelector((state) => selectEditMode(state, key));
   return (
     <SegmentedControl
       aria-label="Edit or view"
-      small
+      size="small"
       options={[
         { label: 'View', value: 'view' },
         { label: 'Edit', value: 'edit' },
@@ -203,7 +189,7 @@ function ReportMenu({ report, reportKey: key }: { report: Report; reportKey: str
 
   return (
     <>
-      <Popover
+      <PopoverNext
         placement="bottom-end"
         content={
           <Menu>
@@ -218,7 +204,7 @@ function ReportMenu({ report, reportKey: key }: { report: Report; reportKey: str
         }
       >
         <Button variant="minimal" icon="more" aria-label="Report menu" />
-      </Popover>
+      </PopoverNext>
       {dialog === 'rename' && (
         <RenameReportDialog
           title={report.title}

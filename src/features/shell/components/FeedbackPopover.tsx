@@ -1,4 +1,4 @@
-import { Button, Classes, FormGroup, Popover, ProgressBar, TextArea } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, PopoverNext, ProgressBar, TextArea } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FEEDBACK_MAX_LENGTH } from '../../../contracts/feedback';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -51,7 +51,7 @@ export function FeedbackPopover({ workspaceId }: { workspaceId: number }) {
   };
 
   return (
-    <Popover
+    <PopoverNext
       isOpen={step !== 'closed'}
       onClose={() => dispatch(feedbackClosed())}
       placement="right-end"
@@ -82,7 +82,13 @@ export function FeedbackPopover({ workspaceId }: { workspaceId: number }) {
         )
       }
     >
-      <Button minimal alignText="left" icon="chat" text="Feedback" onClick={() => dispatch(feedbackOpened())} />
-    </Popover>
+      <Button
+        variant="minimal"
+        alignText="left"
+        icon="chat"
+        text="Feedback"
+        onClick={() => dispatch(feedbackOpened())}
+      />
+    </PopoverNext>
   );
 }

@@ -36,7 +36,7 @@ export function Sidebar({ user, workspace }: SidebarProps) {
       <div className="or-sidebar-spacer" />
       <FeedbackPopover workspaceId={workspace.id} />
       <Button
-        minimal
+        variant="minimal"
         alignText="left"
         icon="help"
         text="Help"

@@ -1,4 +1,4 @@
-import { Button, InputGroup, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, InputGroup, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Workspace } from '../../../contracts/workspaces';
@@ -22,7 +22,7 @@ export function WorkspaceSwitcher({ workspaces, current }: WorkspaceSwitcherProp
   const shown = needle ? sorted.filter((workspace) => workspace.displayName.toLowerCase().includes(needle)) : sorted;
 
   return (
-    <Popover
+    <PopoverNext
       isOpen={open}
       onInteraction={setOpen}
       placement="right-start"
@@ -57,14 +57,14 @@ export function WorkspaceSwitcher({ workspaces, current }: WorkspaceSwitcherProp
     >
       <Button
         className="or-switcher-button"
-        minimal
+        variant="minimal"
         alignText="left"
-        rightIcon={sorted.length < SWITCHER_MIN ? undefined : 'caret-down'}
+        endIcon={sorted.length < SWITCHER_MIN ? undefined : 'caret-down'}
         disabled={sorted.length < SWITCHER_MIN}
         text={current.displayName}
         aria-label="Switch workspace"
         title={current.displayName}
       />
-    </Popover>
+    </PopoverNext>
   );
 }

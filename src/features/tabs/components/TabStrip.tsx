@@ -125,8 +125,8 @@ export function TabStrip({ workspaceId }: TabStripProps) {
                 </div>
               )}
               <Button
-                minimal
-                small
+                variant="minimal"
+                size="small"
                 icon="cross"
                 aria-label={`Close ${title}`}
                 onClick={() => closeAndFollow(tabClosed(ref))}
@@ -136,7 +136,7 @@ export function TabStrip({ workspaceId }: TabStripProps) {
         })}
       </div>
       <Button
-        minimal
+        variant="minimal"
         icon="plus"
         aria-label="Open Home tab"
         title="Open Home tab"

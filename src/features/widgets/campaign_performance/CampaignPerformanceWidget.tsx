@@ -1,5 +1,5 @@
 import { Card } from '@blueprintjs/core';
-import { useState } from 'react';
+import { type JSX, useState } from 'react';
 import { type Locale } from '../../../contracts/common';
 import { type DatasetSchema } from '../../../contracts/datasets';
 import { changeTone, formatChange, formatField, relativeChange } from '../../../engine/format';

@@ -4,10 +4,10 @@ import {
   ButtonGroup,
   FormGroup,
   HTMLSelect,
+  type IconName,
   InputGroup,
   NumericInput,
-  Popover,
-  type IconName,
+  PopoverNext,
 } from '@blueprintjs/core';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Descendant } from 'slate';
@@ -250,7 +250,7 @@ function InsertUrl({ kind, icon, onInsert, children }: InsertUrlProps) {
     setUrl('');
   };
   return (
-    <Popover
+    <PopoverNext
       isOpen={open}
       onInteraction={setOpen}
       content={
@@ -270,7 +270,7 @@ function InsertUrl({ kind, icon, onInsert, children }: InsertUrlProps) {
       }
     >
       <Button icon={icon} aria-label={kind} onMouseDown={keepSelection} />
-    </Popover>
+    </PopoverNext>
   );
 }
 
