@@ -1,6 +1,7 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
@@ -12,38 +13,7 @@ import { MembersPage } from './MembersPage';
 const WS = 3;
 const ME = 7;
 
-const me: Me = {
-  memberId: ME,
-  email: 'ada@example.com',
-  name: 'Ada',
-  workspaces: [
-    {
-      id: WS,
-      name: 'Shop',
-      displayName: 'Shop',
-      status: 'active',
-      role: 'admin',
-      agency: false,
-      licenseId: null,
-      licenseType: null,
-      licenseHolder: null,
-      logo: null,
-      locale: 'en_GB',
-      createdAt: '2026-01-01T00:00:00Z',
-      features: [],
-      activationRequested: false,
-    },
-  ],
-  onboardingRequired: false,
-  mfaEnabled: false,
-  isStaff: false,
-  needsName: false,
-  needsWorkspace: false,
-  needsOnboarding: false,
-  firstDayOfWeek: 1,
-  showGettingStarted: false,
-  impersonatedBy: null,
-};
+const me: Me = meFixture({ memberId: ME, email: 'ada@example.com', name: 'Ada' }, { id: WS, role: 'admin' });
 
 const members: Member[] = [
   { id: ME, name: 'Ada', email: 'ada@example.com', role: 'admin', mfaEnabled: false, lastSeen: null },

@@ -1,6 +1,7 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { IMPERSONATION_READ_ONLY, type Me } from '../../contracts/me';
@@ -8,38 +9,7 @@ import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { ProfilePage } from './ProfilePage';
 
-const me: Me = {
-  memberId: 7,
-  email: 'mia@example.com',
-  name: 'Mia',
-  workspaces: [
-    {
-      id: 3,
-      name: 'Shop',
-      displayName: 'Shop',
-      status: 'active',
-      role: 'member',
-      agency: false,
-      licenseId: null,
-      licenseType: null,
-      licenseHolder: null,
-      logo: null,
-      locale: 'en_GB',
-      createdAt: '2026-01-01T00:00:00Z',
-      features: [],
-      activationRequested: false,
-    },
-  ],
-  onboardingRequired: false,
-  mfaEnabled: false,
-  isStaff: false,
-  needsName: false,
-  needsWorkspace: false,
-  needsOnboarding: false,
-  firstDayOfWeek: 1,
-  showGettingStarted: false,
-  impersonatedBy: null,
-};
+const me: Me = meFixture();
 
 let network: ReturnType<typeof stubNetwork>;
 afterEach(() => network.restore());

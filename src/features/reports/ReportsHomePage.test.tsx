@@ -2,6 +2,7 @@
 import { Icons } from '@blueprintjs/icons';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
@@ -13,38 +14,7 @@ import { ReportsHomePage } from './ReportsHomePage';
 const WS = 3;
 const ME = 7;
 
-const me: Me = {
-  memberId: ME,
-  email: 'mia@example.com',
-  name: 'Mia',
-  workspaces: [
-    {
-      id: WS,
-      name: 'Shop',
-      displayName: 'Shop',
-      status: 'active',
-      role: 'member',
-      agency: false,
-      licenseId: null,
-      licenseType: null,
-      licenseHolder: null,
-      logo: null,
-      locale: 'en_GB',
-      createdAt: '2026-01-01T00:00:00Z',
-      features: [],
-      activationRequested: false,
-    },
-  ],
-  onboardingRequired: false,
-  mfaEnabled: false,
-  isStaff: false,
-  needsName: false,
-  needsWorkspace: false,
-  needsOnboarding: false,
-  firstDayOfWeek: 1,
-  showGettingStarted: false,
-  impersonatedBy: null,
-};
+const me: Me = meFixture({ memberId: ME }, { id: WS });
 
 const summary = (id: number, title: string, accessLevel: AccessLevel) => ({
   id,
