@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, signIn } from './support';
+import { API_HEADERS, openAcme } from './support';
 
 interface Violation {
   directive: string;
@@ -29,19 +29,6 @@ async function recordViolations(page: Page, consoleErrors: string[]) {
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text());
   });
-}
-
-async function openAcme(page: Page): Promise<number> {
-  await signIn(page, 'demo@example.com');
-  await expect(page).toHaveURL(/\/workspaces\/\d+/);
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    showGettingStarted: boolean;
-    workspaces: { id: number; name: string }[];
-  };
-  if (me.showGettingStarted) {
-    await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
-  }
-  return me.workspaces.find((workspace) => workspace.name === 'Acme Retail')!.id;
 }
 
 test('the Content-Security-Policy breaks nothing: DuckDB workers, plotly, a table, rich text with media', async ({

@@ -1,18 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, signIn } from './support';
-
-async function openAcme(page: Page): Promise<number> {
-  await signIn(page, 'demo@example.com');
-  await expect(page).toHaveURL(/\/workspaces\/\d+/);
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    showGettingStarted: boolean;
-    workspaces: { id: number; name: string }[];
-  };
-  if (me.showGettingStarted) {
-    await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
-  }
-  return me.workspaces.find((workspace) => workspace.name === 'Acme Retail')!.id;
-}
+import { API_HEADERS, openAcme } from './support';
 
 async function createDashboard(page: Page, workspaceId: number): Promise<number> {
   const title = `Picker ${Date.now().toString(36)}`;

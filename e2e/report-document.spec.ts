@@ -1,23 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, signIn } from './support';
-
-/** Signs in and answers the Acme Retail workspace id, with the getting-started drawer off. */
-async function openAcme(page: Page, email: string): Promise<number> {
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/workspaces\/\d+/);
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    memberId: number;
-    showGettingStarted: boolean;
-    workspaces: { id: number; name: string }[];
-  };
-  if (me.showGettingStarted) {
-    const patched = await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
-    expect(patched.ok()).toBe(true);
-  }
-  const acme = me.workspaces.find((workspace) => workspace.name === 'Acme Retail')?.id;
-  expect(acme).toBeDefined();
-  return acme!;
-}
+import { API_HEADERS, openAcme } from './support';
 
 const picker = (page: Page) => page.getByRole('dialog', { name: 'Date range picker' });
 const rangeButton = (page: Page, label: string) =>

@@ -1,22 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, signIn } from './support';
-
-/** Signs in as the demo user and answers the Acme Retail workspace id, with the getting-started drawer off. */
-async function openAcme(page: Page): Promise<number> {
-  await signIn(page, 'demo@example.com');
-  await expect(page).toHaveURL(/\/workspaces\/\d+/);
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    showGettingStarted: boolean;
-    workspaces: { id: number; name: string }[];
-  };
-  if (me.showGettingStarted) {
-    const patched = await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
-    expect(patched.ok()).toBe(true);
-  }
-  const acme = me.workspaces.find((workspace) => workspace.name === 'Acme Retail')?.id;
-  expect(acme).toBeDefined();
-  return acme!;
-}
+import { API_HEADERS, openAcme } from './support';
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name, exact: true });
 const tabs = (page: Page) => page.getByRole('tablist', { name: 'Open reports' }).getByRole('tab');

@@ -82,3 +82,20 @@ export async function dismissGettingStarted(page: Page) {
 }
 
 export const workspaceIdOf = (page: Page) => Number(/\/workspaces\/(\d+)/.exec(page.url())?.[1]);
+
+/** Signs in (the demo user unless told) and answers the Acme Retail workspace id, with the getting-started drawer off. */
+export async function openAcme(page: Page, email = 'demo@example.com'): Promise<number> {
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/workspaces\/\d+/);
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    showGettingStarted: boolean;
+    workspaces: { id: number; name: string }[];
+  };
+  if (me.showGettingStarted) {
+    const patched = await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
+    expect(patched.ok()).toBe(true);
+  }
+  const acme = me.workspaces.find((workspace) => workspace.name === 'Acme Retail')?.id;
+  expect(acme).toBeDefined();
+  return acme!;
+}

@@ -1,21 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, signIn } from './support';
-
-/** Signs in as the demo user and answers the Acme Retail workspace id, with the getting-started drawer off. */
-async function openAcme(page: Page): Promise<number> {
-  await signIn(page, 'demo@example.com');
-  await expect(page).toHaveURL(/\/workspaces\/\d+/);
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    showGettingStarted: boolean;
-    workspaces: { id: number; name: string }[];
-  };
-  if (me.showGettingStarted) {
-    await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
-  }
-  const acme = me.workspaces.find((workspace) => workspace.name === 'Acme Retail')?.id;
-  expect(acme).toBeDefined();
-  return acme!;
-}
+import { expect, test } from '@playwright/test';
+import { API_HEADERS, openAcme } from './support';
 
 test('configure a table widget: metrics, a filter picked from the values, a dataset switch', async ({ page }) => {
   test.setTimeout(300_000);
