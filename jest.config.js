@@ -13,12 +13,13 @@ const swc = [
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Generous, and global (Jest reads no per-project timeout): CI machines are shared, server tests drive a real
+  // database and unit tests start DuckDB; on a loaded 2-core machine a sign-in flow has taken over 20 s.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'unit',
       testEnvironment: 'jsdom',
-      // Generous: CI machines are shared, and a test that starts DuckDB or renders a chart is slow on a busy one.
-      testTimeout: 30_000,
       roots: ['<rootDir>/src', '<rootDir>/test'],
       testMatch: ['**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },
@@ -28,9 +29,6 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // Every server test drives a real database (PGlite in-process or PostgreSQL); on a loaded 2-core machine a
-      // sign-in flow of a dozen requests has taken over 20 s.
-      testTimeout: 60_000,
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },

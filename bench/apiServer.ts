@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { freePort } from '../scripts/freePort';
 import { buildApp, defaultLogger } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -49,9 +50,17 @@ async function throwawayDatabase(url: string): Promise<{ url: string; drop(): Pr
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-api-'));
   const postgres = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
+  // Production needs PUBLIC_URL, and its host is the only one the server answers: the port is chosen first.
+  const port = await freePort();
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'true', DATABASE_URL: postgres?.url ?? '' },
-    { dataDir, PORT: 0 },
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      DATABASE_URL: postgres?.url ?? '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    { dataDir, PORT: port },
   );
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(dataDir, 'db') });
   await seedDemo(db.db);
@@ -64,7 +73,7 @@ async function main(): Promise<void> {
   const { cookie } = await createSession(db.db, { userId: demo.id, ttlSeconds: 3600 });
 
   const app = await buildApp({ config, db });
-  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const appUrl = await app.listen({ host: '127.0.0.1', port });
   const bare = Fastify({ logger: defaultLogger(config) });
   bare.get('/bare', async () => ({ data: [] }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });

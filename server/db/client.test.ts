@@ -24,7 +24,11 @@ async function appOnPool(url: string): Promise<{ app: Awaited<ReturnType<typeof 
     location: url,
     close: () => pool.end(),
   };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir: '/nonexistent' });
+  // `app.inject` sends `Host: localhost:80`: the address this server is reached on.
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost' },
+    { dataDir: '/nonexistent' },
+  );
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return { app, pool };
