@@ -1,6 +1,6 @@
 import { type Locale } from '../contracts/common';
 import { type Field, type FieldFormat } from '../contracts/datasets';
-import { changeTone, formatChange, formatValue, relativeChange } from './format';
+import { TARGET_CURRENCY, changeTone, formatChange, formatValue, numberSeparators, relativeChange } from './format';
 
 // Intl separates a currency symbol from the number with a no-break space in some locales.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -18,10 +18,13 @@ describe('formatValue', () => {
     [0.12345, 'percent', 'en_US', '12.35%'],
     [0.12345, 'percent', 'nl_NL', '12,35%'],
     [0.5, 'percent', 'en_GB', '50.00%', true],
-    [1234.5, 'currency', 'en_US', '€1,234.50'],
+    [1234.5, 'currency', 'en_US', '$1,234.50'],
+    [1234.5, 'currency', 'en_GB', '£1,234.50'],
     [1234.5, 'currency', 'nl_NL', '€ 1.234,50'],
-    [1234.5, 'currency_rounded', 'en_GB', '€1,235'],
-    [1234.5, 'currency', 'en_US', '€1K', true],
+    [1234.5, 'currency_rounded', 'en_GB', '£1,235'],
+    [1234.5, 'currency_rounded', 'en_US', '$1,235'],
+    [1234.5, 'currency', 'en_US', '$1K', true],
+    [1234.5, 'currency', 'en_GB', '£1k', true],
     [3723, 'duration', 'en_US', '1h 2m 3s'],
     [65, 'duration', 'en_US', '1m 5s'],
     [3600, 'duration', 'en_US', '1h 0m 0s'],
@@ -54,6 +57,18 @@ describe('formatValue', () => {
   test.each(cases)('%p as %s in %s → %s', (value, format, locale, expected, compact = false) => {
     expect(plain(formatValue(value, format, locale, { compact }))).toBe(expected);
   });
+});
+
+test('targets keep the euro sign in every locale', () => {
+  expect(plain(formatValue(1234.5, 'currency', 'en_US', { currency: TARGET_CURRENCY }))).toBe('€1,234.50');
+  expect(plain(formatValue(1234.5, 'currency_rounded', 'en_GB', { currency: TARGET_CURRENCY }))).toBe('€1,235');
+  expect(plain(formatValue(1234.5, 'currency', 'nl_NL', { currency: TARGET_CURRENCY }))).toBe('€ 1.234,50');
+});
+
+test('chart separators follow the locale', () => {
+  expect(numberSeparators('en_US')).toBe('.,');
+  expect(numberSeparators('en_GB')).toBe('.,');
+  expect(numberSeparators('nl_NL')).toBe(',.');
 });
 
 describe('changes', () => {

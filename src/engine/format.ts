@@ -9,7 +9,20 @@ export const NEUTRAL_CHANGE = 0.005;
 export interface FormatOptions {
   /** Short numbers for cards and axes: no fraction digits, compact notation (12k). @default false */
   compact?: boolean;
+  /**
+   * The currency of money values; by default the workspace locale's. Targets pass `TARGET_CURRENCY`, as
+   * spec 2 keeps the euro sign for them whatever the locale. @default localeCurrency[locale]
+   */
+  currency?: Currency;
 }
+
+export type Currency = 'USD' | 'GBP' | 'EUR';
+
+/** A workspace's money is in its locale's currency: dollars, pounds or euros (spec 3 "Locales and number formats"). */
+export const localeCurrency: Record<Locale, Currency> = { en_US: 'USD', en_GB: 'GBP', nl_NL: 'EUR' };
+
+/** Targets show the euro sign in every locale (spec 2 §9 "Defaults and targets"). */
+export const TARGET_CURRENCY: Currency = 'EUR';
 
 const intlLocale: Record<Locale, string> = { en_US: 'en-US', en_GB: 'en-GB', nl_NL: 'nl-NL' };
 
@@ -102,14 +115,14 @@ function formatBoolean(value: unknown): string | null {
 
 /**
  * A value as a widget shows it, by its field's format in the workspace's locale (spec 3 §3, §5): numbers
- * with up to 3 fraction digits (none in compact mode), percentages ×100 with 2, currency in euros,
- * durations in h m s, and 'N/A' for anything missing or not a number.
+ * with up to 3 fraction digits (none in compact mode), percentages ×100 with 2, money in the locale's currency
+ * ($, £ or €) unless `currency` says otherwise, durations in h m s, and 'N/A' for anything missing or not a number.
  */
 export function formatValue(
   value: unknown,
   format: FieldFormat,
   locale: Locale,
-  { compact = false }: FormatOptions = {},
+  { compact = false, currency = localeCurrency[locale] }: FormatOptions = {},
 ): string {
   if (value === null || value === undefined) return NOT_AVAILABLE;
   switch (format) {
@@ -141,7 +154,7 @@ export function formatValue(
       const digits = compact || format === 'currency_rounded' ? 0 : 2;
       return numberFormat(locale, {
         style: 'currency',
-        currency: 'EUR',
+        currency,
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
         ...(compact ? { notation: 'compact' } : {}),
@@ -154,6 +167,14 @@ export function formatValue(
     case 'month':
       return formatMonth(number, locale) ?? NOT_AVAILABLE;
   }
+}
+
+/** The locale's decimal and thousands separators: '.,' in English, ',.' in Dutch (for chart axes). */
+export function numberSeparators(locale: Locale): string {
+  const parts = numberFormat(locale, {}).formatToParts(12345.6);
+  const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+  const group = parts.find((part) => part.type === 'group')?.value ?? ',';
+  return decimal + group;
 }
 
 /** A field's value: `formatValue` by the field's format, as plain text when the field is unknown. */

@@ -14,6 +14,7 @@ import {
   resolveGranularity,
 } from '../../engine/dates';
 import { isAdditive } from '../../engine/fields';
+import { numberSeparators } from '../../engine/format';
 import { SERIES_TOP_N } from '../../engine/queries';
 import { type Cell, type ResultColumns } from '../../store/engineApi';
 import { seriesColor } from '../charts/palettes';
@@ -345,14 +346,6 @@ const tickFormats: Record<Granularity, string> = {
   quarter: 'Q%q %Y',
 };
 
-/** Plotly's decimal and thousands separators of a locale: '.,' for English, ',.' for Dutch. */
-export function plotSeparators(locale: Locale): string {
-  const parts = new Intl.NumberFormat(locale.replace('_', '-')).formatToParts(12345.6);
-  const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
-  const group = parts.find((part) => part.type === 'group')?.value ?? ',';
-  return decimal + group;
-}
-
 export interface PlotOptions {
   locale: Locale;
   /** @default false */
@@ -420,7 +413,7 @@ export function plotFigure(
       hovermode: 'x',
       showlegend: model.series.length > 1,
       legend: { orientation: 'h', y: -0.2 },
-      separators: plotSeparators(locale),
+      separators: numberSeparators(locale),
       paper_bgcolor: 'rgba(0,0,0,0)',
       plot_bgcolor: 'rgba(0,0,0,0)',
       font: { color: dark ? '#d3d8de' : '#404854', size: 11 },

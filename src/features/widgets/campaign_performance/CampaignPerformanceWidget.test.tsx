@@ -91,6 +91,26 @@ test('tab display: one tab per metric, the selected one charted', async () => {
   expect(within(screen.getByRole('tabpanel')).getByRole('img', { name: 'Open rate over the period' })).toBeTruthy();
 });
 
+test.each([
+  ['en_US', 'en-US', 'USD', '$'],
+  ['en_GB', 'en-GB', 'GBP', '£'],
+  ['nl_NL', 'nl-NL', 'EUR', '€'],
+] as const)('revenue in a %s workspace is shown in %s', async (locale, tag, currency, sign) => {
+  render(
+    { type: 'campaign_performance', metrics: ['revenue'], visualizationSettings: { display: { type: 'grid' } } },
+    locale,
+  );
+  const [expected] = sql(
+    `SELECT CAST(SUM(revenue) AS DOUBLE) AS revenue FROM campaigns_fixture
+     WHERE send_date BETWEEN DATE '${MAIN.start}' AND DATE '${MAIN.end}'`,
+  );
+  const money = new Intl.NumberFormat(tag, { style: 'currency', currency }).format(expected.revenue as number);
+  expect(money).toContain(sign);
+  const card = await screen.findByLabelText('Revenue');
+  // The DOM queries collapse Intl's no-break space after the euro sign into a plain space.
+  expect(within(card).getByText(money.replace(/\s/g, ' '))).toBeTruthy();
+});
+
 test('no metric selected', async () => {
   render({ type: 'campaign_performance', metrics: [] });
   expect(await screen.findByText('No metric selected')).toBeTruthy();
