@@ -147,6 +147,7 @@ export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDr
                   {annotation.severity === 'critical' ? 'Critical' : 'Note'}
                 </Tag>
                 <PopoverNext
+                  shouldReturnFocusOnClose={false}
                   placement="bottom-end"
                   content={
                     <Menu>

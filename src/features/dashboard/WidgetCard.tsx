@@ -73,6 +73,7 @@ export function WidgetCard(props: WidgetCardProps) {
         </h3>
         {menuItems.length > 0 && (
           <PopoverNext
+            shouldReturnFocusOnClose={false}
             placement="bottom-end"
             content={<Menu>{menuItems}</Menu>}
             renderTarget={({ isOpen: _isOpen, ...targetProps }) => (

@@ -107,6 +107,9 @@ export function DateRangePicker({ value, comparison, weekStart, onApply, disable
 
   return (
     <PopoverNext
+      // As the legacy Popover did: focus handed back to the button after the close transition would take it from
+      // whatever the user clicked meanwhile (the next key, a space, then reopens the picker).
+      shouldReturnFocusOnClose={false}
       isOpen={isOpen}
       disabled={disabled}
       placement="bottom-end"

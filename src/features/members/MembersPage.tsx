@@ -242,6 +242,7 @@ export function MembersPage() {
                 {admin && (
                   <td>
                     <PopoverNext
+                      shouldReturnFocusOnClose={false}
                       placement="bottom-end"
                       content={
                         <Menu>
@@ -291,6 +292,7 @@ export function MembersPage() {
               {admin && (
                 <td>
                   <PopoverNext
+                    shouldReturnFocusOnClose={false}
                     placement="bottom-end"
                     content={
                       <Menu>

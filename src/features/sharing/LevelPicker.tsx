@@ -36,6 +36,7 @@ export function LevelPicker({ level, choices, onChange, ariaLabel, disabled = fa
   const off = choices.filter((choice) => choice.level === 'none');
   return (
     <PopoverNext
+      shouldReturnFocusOnClose={false}
       placement="bottom-end"
       animation="minimal"
       arrow={false}

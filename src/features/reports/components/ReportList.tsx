@@ -36,6 +36,7 @@ export function ReportList({ workspaceId, groups, locale, onAction }: ReportList
                   {report.modified_by ? ` by ${report.modified_by.name}` : ''}
                 </span>
                 <PopoverNext
+                  shouldReturnFocusOnClose={false}
                   placement="bottom-end"
                   content={
                     <Menu>

@@ -75,6 +75,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
         />
         {more.length > 0 && (
           <PopoverNext
+            shouldReturnFocusOnClose={false}
             placement="bottom-end"
             disabled={!document.dirty || saving}
             content={
@@ -190,6 +191,7 @@ function ReportMenu({ report, reportKey: key }: { report: Report; reportKey: str
   return (
     <>
       <PopoverNext
+        shouldReturnFocusOnClose={false}
         placement="bottom-end"
         content={
           <Menu>

@@ -52,6 +52,7 @@ export function FeedbackPopover({ workspaceId }: { workspaceId: number }) {
 
   return (
     <PopoverNext
+      shouldReturnFocusOnClose={false}
       isOpen={step !== 'closed'}
       onClose={() => dispatch(feedbackClosed())}
       placement="right-end"

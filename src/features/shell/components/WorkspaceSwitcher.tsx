@@ -23,6 +23,7 @@ export function WorkspaceSwitcher({ workspaces, current }: WorkspaceSwitcherProp
 
   return (
     <PopoverNext
+      shouldReturnFocusOnClose={false}
       isOpen={open}
       onInteraction={setOpen}
       placement="right-start"

@@ -251,6 +251,7 @@ function InsertUrl({ kind, icon, onInsert, children }: InsertUrlProps) {
   };
   return (
     <PopoverNext
+      shouldReturnFocusOnClose={false}
       isOpen={open}
       onInteraction={setOpen}
       content={
