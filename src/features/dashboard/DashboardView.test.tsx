@@ -1,10 +1,11 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { Classes } from '@blueprintjs/core';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type DashboardConfig } from '../../contracts/reports';
+import { workspacesApi } from '../workspaces/workspacesApi';
 import { editModeToggled, selectSelectedWidget } from './dashboardSlice';
 import { DashboardView } from './DashboardView';
 import { PALETTE_DRAG_TYPE } from './EditingDrawer';
@@ -86,12 +87,17 @@ describe('dashboard canvas', () => {
   });
 
   it('offers no graph, list or text in the palette, and subscriber growth only with list_members', async () => {
-    renderDashboard({ widgets: [] }, { editMode: true });
+    const first = renderDashboard({ widgets: [] }, { editMode: true });
+    // The palette is judged once the workspace's flags have arrived, not before.
+    await waitFor(() =>
+      expect(workspacesApi.endpoints.getWorkspaceFlags.select(scope.workspaceId)(first.store.getState()).data).toEqual([]),
+    );
     const palette = () => within(screen.getByRole('complementary', { name: 'Editing drawer' }));
     expect(palette().getByRole('button', { name: 'Funnel' })).toBeTruthy();
     for (const absent of ['Graph', 'List', 'Text', 'Subscriber growth']) {
       expect(palette().queryByRole('button', { name: absent })).toBeNull();
     }
+    first.unmount();
     flags = ['list_members'];
     renderDashboard({ widgets: [] }, { editMode: true });
     expect(await screen.findByRole('button', { name: 'Subscriber growth' })).toBeTruthy();
