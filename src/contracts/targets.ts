@@ -67,6 +67,9 @@ export const targetBodySchema = z
   .refine(endAfterStart, { message: END_BEFORE_START, path: ['dateEnd'] });
 export type TargetBody = z.input<typeof targetBodySchema>;
 
+/** The report filter schema with its input typed like its output, as RTK Query's responseSchema expects. */
+const filterSchema = reportFilterSchema as z.ZodType<ReportFilter, ReportFilter>;
+
 export const targetSchema = z.object({
   id: targetIdSchema,
   workspaceId: z.number().int(),
@@ -77,9 +80,9 @@ export const targetSchema = z.object({
   dateStart: z.string(),
   dateEnd: z.string(),
   visualization: z.enum(targetVisualizations),
-  filters: z.array(reportFilterSchema),
+  filters: z.array(filterSchema),
 });
-export type Target = z.infer<typeof targetSchema> & { filters: ReportFilter[] };
+export type Target = z.infer<typeof targetSchema>;
 
 export const targetResponseSchema = z.object({ data: targetSchema });
 export const targetListResponseSchema = z.object({ data: z.array(targetSchema) });

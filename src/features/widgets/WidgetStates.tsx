@@ -98,6 +98,8 @@ interface WidgetErrorBoundaryProps {
   children: ReactNode;
   /** A change (the widget's settings) clears the error, so a fixed configuration renders again. */
   resetKey: string;
+  /** What shows instead of the failed content. @default <WidgetCrashed /> */
+  fallback?: ReactNode;
 }
 
 interface WidgetErrorBoundaryState {
@@ -125,6 +127,6 @@ export class WidgetErrorBoundary extends Component<WidgetErrorBoundaryProps, Wid
   }
 
   override render() {
-    return this.state.error ? <WidgetCrashed /> : this.props.children;
+    return this.state.error ? (this.props.fallback ?? <WidgetCrashed />) : this.props.children;
   }
 }

@@ -1,6 +1,6 @@
 import { type Field } from '../../../contracts/datasets';
 import { type Target } from '../../../contracts/targets';
-import { isAdditive } from '../../../engine/fields';
+import { isAdditive, isGauge } from '../../../engine/fields';
 
 /** Ratio (rate) and snapshot metrics count 0.05 as a full 100 % (spec 2 §9 "Defaults and targets"). */
 export const NON_ADDITIVE_FULL_SCALE = 0.05;
@@ -27,6 +27,13 @@ export interface TargetNumbers {
   /** The end date has passed: the value is final. */
   ended: boolean;
 }
+
+/** The aggregations the target progress query can follow day by day (spec 2 §5 'Unsupported metric'). */
+const PROGRESS_AGGREGATIONS = new Set(['sum', 'min', 'max', 'weighted_avg']);
+
+/** A metric a target may follow: one whose running value the progress query knows how to compute. */
+export const isTargetMetric = (field: Field): boolean =>
+  field.type === 'metric' && (isGauge(field) || PROGRESS_AGGREGATIONS.has(field.agg?.type ?? 'sum'));
 
 /** A metric where a lower value is better (bounces, unsubscribes): its target is a ceiling. */
 export const lowerIsBetter = (field: Field) => field.features.includes('negative_measure');
