@@ -227,7 +227,7 @@ describe('targets of a shared report', () => {
       title: 'Goals',
       widgets: [
         { id: 'w1', type: 'target', targets: [second, shown, foreign, 'gone'] },
-        { id: 'w2', type: 'graph', targets: [hidden], metrics: ['sent'] },
+        { id: 'w2', type: 'graph', dataset: 'ga4', targets: [hidden], metrics: ['sessions'] },
       ],
     };
     const created = await call(owner, 'POST', `/workspaces/${workspaceId}/reports/dashboard`, {
@@ -248,5 +248,11 @@ describe('targets of a shared report', () => {
     expect(res.statusCode).toBe(200);
     expect(targetListResponseSchema.parse(res.json()).data.map((target) => target.id)).toEqual([second, shown]);
     expect((await call(null, 'GET', '/reports/abc/targets')).statusCode).toBe(404);
+    // The public link serves the targets' dataset for their cards, next to the graph's own.
+    const datasets = await call(null, 'GET', `/reports/${report.id}/datasets`);
+    expect(datasets.json().datasets.map((dataset: { id: string }) => dataset.id)).toEqual([
+      'campaign_metrics_by_send_date',
+      'ga4',
+    ]);
   });
 });
