@@ -1,15 +1,6 @@
-import { type Field } from '../../../contracts/datasets';
+import { metric } from '../../../engine/testing/fixtures';
 import { pacingDay, type ProgressPoint, targetNumbers, targetPercent, targetStatus } from './targetProgress';
 
-const metric = (id: string, agg: Field['agg'], features: Field['features'] = []): Field => ({
-  id,
-  name: id,
-  category: 'Test',
-  format: 'number',
-  type: 'metric',
-  agg,
-  features,
-});
 const revenue = metric('revenue', { type: 'sum' });
 const unsubscribes = metric('unsubscribes', { type: 'sum' }, ['negative_measure']);
 const openRate = metric('open_rate', { type: 'weighted_avg', numerator: 'open', denominator: 'delivered' });
