@@ -215,7 +215,7 @@ describe('the report page', () => {
     server.current = report({ version: 2, modified_at: '2026-11-02T00:00:00.000Z', title: 'Renamed elsewhere' });
     await refetch(store);
     expect(await screen.findByText('You saved a newer version of this report.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Save as new view' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save as new version' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load new version' }));
     expect(await screen.findByRole('heading', { name: 'Renamed elsewhere' })).toBeTruthy();
     expect(screen.queryByText('You saved a newer version of this report.')).toBeNull();
@@ -236,7 +236,7 @@ describe('the report page', () => {
     server.current = report({ version: 2, modified_at: '2026-11-02T00:00:00.000Z', modified_by: anna });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Anna saved a newer version of this report.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Save as new view' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save as new version' }));
     expect(await screen.findByText('The new view')).toBeTruthy();
     expect(server.saves.at(-1)).toMatchObject({ saveAsNewView: true, version: 1 });
     expect(selectDocument(store.getState(), key)?.dirty).toBe(false);
