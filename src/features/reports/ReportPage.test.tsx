@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
+import { type Annotation } from '../../contracts/annotations';
 import { type Me } from '../../contracts/me';
 import { type AccessLevel, PUBLIC_LINK_WIDENED, type Report, type ShareLevel } from '../../contracts/reports';
 import { type RootState, setupStore } from '../../store/store';
@@ -56,6 +57,20 @@ function report(overrides: Partial<Report> = {}): Report {
 }
 
 let network: ReturnType<typeof stubNetwork>;
+let annotations: Annotation[] = [];
+const annotation = (id: number, date_start: string, date_end: string): Annotation => ({
+  id,
+  workspace_id: WS,
+  severity: 'note',
+  message: `Note ${id}`,
+  date_start,
+  date_end,
+  created_at: '2026-10-01T00:00:00.000Z',
+  modified_at: '2026-10-01T00:00:00.000Z',
+  created_by_id: YOU.id,
+  created_by_name: YOU.name,
+  created_by_email: null,
+});
 
 /** A report server: GET answers `current`, PUT answers `onSave` (default: the next version). */
 async function renderPage(
@@ -67,7 +82,7 @@ async function renderPage(
   const server = { current: initial, saves: [] as Record<string, unknown>[] };
   network = stubNetwork(async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === `/api/workspaces/${WS}/annotations`) return json({ data: [] });
+    if (pathname === `/api/workspaces/${WS}/annotations`) return json({ data: annotations });
     if (pathname.startsWith(`/api/workspaces/${WS}/reports/`) && server.current) {
       if (pathname.endsWith('/opened')) return json({ data: server.current });
       if (request.method === 'PUT') {
@@ -98,7 +113,10 @@ const refetch = (store: ReturnType<typeof setupStore>) =>
   });
 
 beforeAll(() => Icons.loadAll());
-afterEach(() => network.restore());
+afterEach(() => {
+  network.restore();
+  annotations = [];
+});
 
 describe('the report page', () => {
   it("shows 'View not found' for a report the server does not know, and forgets its unsaved changes", async () => {
@@ -148,6 +166,35 @@ describe('the report page', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(items);
+  });
+
+  it("counts the annotations of the report's period in the toolbar badge", async () => {
+    annotations = [
+      annotation(1, '2026-09-28', '2026-10-02'),
+      annotation(2, '2026-10-15', '2026-10-15'),
+      annotation(3, '2026-08-01', '2026-08-31'),
+    ];
+    const october = { main: { start: '2026-10-01', end: '2026-10-31' } };
+    const { store } = await renderPage(report({ type: 'dashboard', config: { widgets: [], dateRanges: october } }));
+    expect(await screen.findByRole('button', { name: 'Annotations (2)' })).toBeTruthy();
+    act(() => {
+      store.dispatch(
+        documentEdited({
+          key: reportKey('dashboard', ID),
+          config: { widgets: [], dateRanges: { main: { start: '2026-08-01', end: '2026-09-30' } } },
+        }),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Annotations (2)' })).toBeTruthy();
+    act(() => {
+      store.dispatch(
+        documentEdited({
+          key: reportKey('dashboard', ID),
+          config: { widgets: [], dateRanges: { main: { start: '2026-11-01', end: '2026-11-07' } } },
+        }),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Annotations (0)' })).toBeTruthy();
   });
 
   it('offers the Edit/View toggle on a dashboard the user may change', async () => {

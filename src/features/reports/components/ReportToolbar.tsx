@@ -12,10 +12,13 @@ import {
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type Report } from '../../../contracts/reports';
+import { type DayRange } from '../../../engine/dates';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { annotationsInPeriod } from '../../annotations/annotationForm';
 import { useGetAnnotationsQuery } from '../../annotations/annotationsApi';
 import { editModeSet, selectEditMode } from '../../dashboard/dashboardSlice';
 import { DateRangePicker } from '../../date-range/DateRangePicker';
+import { localToday, resolveConfigDateRanges } from '../../date-range/ranges';
 import { selectFirstDayOfWeek } from '../../prefs/prefsSlice';
 import {
   discarded,
@@ -108,7 +111,10 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
         onApply={(dateRanges) => dispatch(documentEdited({ key, config: { ...document.config, dateRanges } }))}
       />
       <span className="or-report-toolbar-end">
-        <AnnotationsButton workspaceId={report.workspace_id} />
+        <AnnotationsButton
+          workspaceId={report.workspace_id}
+          period={resolveConfigDateRanges(document.config.dateRanges, localToday(), weekStart).main}
+        />
         {can.share(report.access_level) && <ShareButton report={report} />}
         <ReportMenu report={report} reportKey={key} />
       </span>
@@ -133,16 +139,20 @@ function EditToggle({ reportKey: key }: { reportKey: string }) {
   );
 }
 
-function AnnotationsButton({ workspaceId }: { workspaceId: number }) {
+/**
+ * Annotations belong to the report's period (issue: finish the screens): the badge counts those overlapping the
+ * report's main date range, and the drawer opens on that range.
+ */
+function AnnotationsButton({ workspaceId, period }: { workspaceId: number; period: DayRange }) {
   const [params, setParams] = useSearchParams();
   const { data: annotations } = useGetAnnotationsQuery(workspaceId);
-  const count = annotations?.length ?? 0;
+  const count = annotationsInPeriod(annotations ?? [], period.start, period.end).length;
   return (
     <Button
       variant="minimal"
       icon="annotation"
       aria-label={`Annotations (${count})`}
-      onClick={() => setParams(openDrawerParams(params, 'annotations'))}
+      onClick={() => setParams(openDrawerParams(params, 'annotations', { start: period.start, end: period.end }))}
       endIcon={
         count > 0 ? (
           <Tag round intent={Intent.PRIMARY} className="or-report-badge">
