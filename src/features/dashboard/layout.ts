@@ -2,6 +2,12 @@ import { type DashboardConfig, type Widget } from '../../contracts/reports';
 import { MAX_HEIGHT_FALLBACK, MIN_SIZE_FALLBACK, type Size } from '../widgets/definition';
 import { widgetSizeOf } from '../widgets/registry';
 
+/** Dashboards saved with the new layout flag use the grid; older ones are a plain list of widgets. */
+export function hasGridLayout(flags: DashboardConfig['flags']): boolean {
+  if (!flags) return false;
+  return Array.isArray(flags) ? flags.includes('grid_layout') : flags.grid_layout === true;
+}
+
 /** The dashboard grid (spec 2 §9 Layout). */
 export const GRID_COLUMNS = 24;
 export const ROW_HEIGHT = 8;
