@@ -58,6 +58,7 @@ function report(overrides: Partial<Report> = {}): Report {
 
 let network: ReturnType<typeof stubNetwork>;
 let annotations: Annotation[] = [];
+let flags: string[] = [];
 const annotation = (id: number, date_start: string, date_end: string): Annotation => ({
   id,
   workspace_id: WS,
@@ -83,6 +84,7 @@ async function renderPage(
   network = stubNetwork(async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === `/api/workspaces/${WS}/annotations`) return json({ data: annotations });
+    if (pathname === `/api/workspaces/${WS}/flags`) return json({ data: flags });
     if (pathname.startsWith(`/api/workspaces/${WS}/reports/`) && server.current) {
       if (pathname.endsWith('/opened')) return json({ data: server.current });
       if (request.method === 'PUT') {
@@ -97,14 +99,14 @@ async function renderPage(
   const store = setupStore(preloadedState);
   await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, me));
   const type = initial?.type ?? 'dashboard';
-  renderWithProviders(
+  const view = renderWithProviders(
     <Routes>
       <Route path="/workspaces/:workspaceId/reports/:objectType/:objectId" element={<ReportPage />} />
       <Route path={`/workspaces/:workspaceId/reports/:objectType/${NEW_VIEW}`} element={<p>The new view</p>} />
     </Routes>,
     { store, route: `/workspaces/${WS}/reports/${type}/${ID}` },
   );
-  return { store, server };
+  return { store, server, unmount: view.unmount };
 }
 
 const refetch = (store: ReturnType<typeof setupStore>) =>
@@ -116,6 +118,7 @@ beforeAll(() => Icons.loadAll());
 afterEach(() => {
   network.restore();
   annotations = [];
+  flags = [];
 });
 
 describe('the report page', () => {
@@ -195,6 +198,37 @@ describe('the report page', () => {
       );
     });
     expect(await screen.findByRole('button', { name: 'Annotations (0)' })).toBeTruthy();
+  });
+
+  it("moves a list dashboard onto the grid with 'Migrate' (flag new_dashboard), undoable and savable", async () => {
+    const widgets = [
+      { id: 'a', type: 'graph' },
+      { id: 'b', type: 'table' },
+    ];
+    const key = reportKey('dashboard', ID);
+    const plain = await renderPage(report({ type: 'dashboard', config: { widgets } }));
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    await waitFor(() => expect(network.calls.some((call) => call.url.endsWith('/flags'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Migrate' })).toBeNull();
+    plain.unmount();
+    network.restore();
+
+    flags = ['new_dashboard'];
+    const { store } = await renderPage(report({ type: 'dashboard', config: { widgets } }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Migrate' }));
+    const migrated = selectDocument(store.getState(), key)!;
+    expect(migrated.dirty).toBe(true);
+    expect(migrated.config).toMatchObject({
+      flags: ['grid_layout'],
+      widgets: [
+        { id: 'a', layout: { x: 0, y: 0, w: 6, h: 26 } },
+        { id: 'b', layout: { x: 0, y: 26, w: 24, h: 22 } },
+      ],
+    });
+    expect(screen.queryByRole('button', { name: 'Migrate' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(selectDocument(store.getState(), key)?.config).toEqual({ widgets });
+    expect(await screen.findByRole('button', { name: 'Migrate' })).toBeTruthy();
   });
 
   it('offers the Edit/View toggle on a dashboard the user may change', async () => {
