@@ -32,11 +32,14 @@ import { reportRoutes } from './routes/reports';
 import { sessionRoutes } from './routes/session';
 import { targetRoutes } from './routes/targets';
 import { workspaceRoutes } from './routes/workspaces';
+import { openSecretBox, type SecretBox } from './services/secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DatabaseHandle;
+    /** Encrypts secrets at rest (server/services/secrets.ts). */
+    secrets: SecretBox;
   }
 }
 
@@ -82,6 +85,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('secrets', await openSecretBox(config));
   app.setValidatorCompiler(zodValidatorCompiler);
   registerHttpSecurity(app);
   installInputGuard(app);

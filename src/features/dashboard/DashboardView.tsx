@@ -32,7 +32,7 @@ import { DashboardGrid } from './DashboardGrid';
 import { selectEditMode, selectionCleared, selectSelectedWidget, widgetSelected } from './dashboardSlice';
 import { EditingDrawer } from './EditingDrawer';
 import { GlobalFilterBar } from './GlobalFilterBar';
-import { defaultSizeOf, gridCellAt, type GridItem, layoutChanged, rowsHeight } from './layout';
+import { defaultSizeOf, gridCellAt, type GridItem, hasGridLayout, layoutChanged, rowsHeight } from './layout';
 import { useWidgetContext } from './useWidgetContext';
 import { type DropSide, WidgetCard } from './WidgetCard';
 
@@ -50,12 +50,6 @@ export interface DashboardViewProps {
 export const INVALID_DASHBOARD = 'Invalid dashboard configuration';
 export const EMPTY_CANVAS = 'Drop widgets here';
 export const EMPTY_CANVAS_EDITING = 'Drag & Drop your first widget here';
-
-/** Dashboards saved with the new layout flag use the grid; older ones are a plain list of widgets. */
-export function hasGridLayout(flags: DashboardConfig['flags']): boolean {
-  if (!flags) return false;
-  return Array.isArray(flags) ? flags.includes('grid_layout') : flags.grid_layout === true;
-}
 
 /** The dashboard canvas of a report page or a public report (spec 2 §2 Dashboard canvas). */
 export function DashboardView(props: DashboardViewProps) {
