@@ -1,4 +1,5 @@
 import { always, sized, type WidgetDefinition } from '../definition';
+import { TargetSettings } from './TargetSettings';
 import { TargetWidget } from './TargetWidget';
 
 export const targetWidget: WidgetDefinition = {
@@ -7,8 +8,9 @@ export const targetWidget: WidgetDefinition = {
   inPalette: always,
   defaults: { targets: [], visualizationSettings: { display: { type: 'line' } } },
   size: sized(5, 9),
-  // Targets carry their own dataset, metric, period and filters: the configure drawer shows only the title.
+  // Targets carry their own dataset, metric, period and filters: the widget picks targets, not a dataset.
   dataset: 'none',
+  Settings: TargetSettings,
   queries: ['targetProgress', 'targetHistory'],
   // A dropped Target tile asks for its first target straight away.
   drawerOnAdd: 'target',
