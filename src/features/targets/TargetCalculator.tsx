@@ -1,4 +1,5 @@
 import { Button, ButtonGroup, Callout, FormGroup, Slider } from '@blueprintjs/core';
+import { useEffect } from 'react';
 import { type Locale } from '../../contracts/common';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type Filter } from '../../engine/filters';
@@ -74,6 +75,8 @@ export function TargetCalculator(props: TargetCalculatorProps) {
   const dispatch = useAppDispatch();
   const calculator = useAppSelector((state) => selectTargetCalculator(state, name));
   const values = usePeriodValues(props, !calculator.isOpen);
+  // Leaving the card (the drawer closes) closes its calculator, which forgets its numbers.
+  useEffect(() => () => void dispatch(calculatorClosed({ name })), [dispatch, name]);
   const show = (value: number) => formatField(value, field, locale, { currency: TARGET_CURRENCY });
   if (!calculator.isOpen) {
     return (
