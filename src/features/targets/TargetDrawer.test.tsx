@@ -104,6 +104,9 @@ test('a dropped Target tile opens the Target drawer; a failed save keeps the edi
   expect(saved[0].body).toMatchObject({ title: 'March sends', metric: 'sent', target: 12500.5 });
   expect((within(drawer).getByLabelText('Title') as HTMLInputElement).value).toBe('March sends');
 
+  // An open calculator is closed, and forgets its numbers, when the drawer closes.
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Target calculator' }));
+  expect(Object.values(view.store.getState().targetCalculator)).toMatchObject([{ isOpen: true }]);
   saveStatus = 201;
   fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(changes.at(-1)?.widgets[0].targets).toHaveLength(1));
@@ -115,4 +118,5 @@ test('a dropped Target tile opens the Target drawer; a failed save keeps the edi
     `/api/workspaces/1/targets/${targetId}`,
   ]);
   await waitFor(() => expect(document.querySelector('.or-target-drawer')).toBeNull());
+  expect(view.store.getState().targetCalculator).toEqual({});
 });
