@@ -109,8 +109,9 @@ test('targets: drop a tile, create one with a filter and the calculator, save, r
   await expect(drawer).toBeHidden();
   await expect(card(page, renamed)).toBeVisible();
 
-  // The targets screen lists it, with search.
-  await page.goto(`/workspaces/${workspaceId}/targets`);
+  // The targets screen, from the sidebar, lists it, with search.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Targets' }).click();
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/targets$`));
   await expect(card(page, renamed).getByLabel('Percent reached')).toBeVisible({ timeout: 120_000 });
   await page.getByLabel('Search targets').fill('no such target');
   await expect(card(page, renamed)).toHaveCount(0);
