@@ -30,6 +30,7 @@ import { meRoutes } from './routes/me';
 import { memberRoutes } from './routes/members';
 import { reportRoutes } from './routes/reports';
 import { sessionRoutes } from './routes/session';
+import { targetRoutes } from './routes/targets';
 import { workspaceRoutes } from './routes/workspaces';
 import { openSecretBox, type SecretBox } from './services/secrets';
 
@@ -134,6 +135,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(datasetRoutes);
       await api.register(dataModelRoutes);
       await api.register(reportRoutes);
+      await api.register(targetRoutes);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
     },
     { prefix: '/api' },

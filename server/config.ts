@@ -29,6 +29,7 @@ function isBareOrigin(value: string): boolean {
  */
 export const DEFAULT_WORKSPACES_PER_DAY = 10;
 export const DEFAULT_REPORTS_PER_WORKSPACE = 1000;
+export const DEFAULT_TARGETS_PER_WORKSPACE = 1000;
 export const DEFAULT_UPLOADS_PER_DAY = 50;
 
 /** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
@@ -111,6 +112,7 @@ const envSchema = z.object({
   LIMIT_WORKSPACES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_WORKSPACES_PER_DAY),
   LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),
+  LIMIT_TARGETS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_TARGETS_PER_WORKSPACE),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -5,10 +5,17 @@ import { useSearchParams } from 'react-router-dom';
 import { type DashboardConfig, dashboardConfigSchema, type Widget } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
-import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } from '../shell/drawers';
+import {
+  closeDrawerParams,
+  DRAWER_PREFIX,
+  drawerFromParams,
+  type DrawerType,
+  openDrawerParams,
+} from '../shell/drawers';
+import { TargetDrawer } from '../targets/TargetDrawer';
 import { ConfigureWidgetDrawer } from '../widget-config/ConfigureWidgetDrawer';
 import { KpiWidgetDrawer } from '../widgets/campaign_performance/KpiWidgetDrawer';
-import { widgetLabel } from '../widgets/registry';
+import { widgetDefinition, widgetLabel } from '../widgets/registry';
 import { type DataScope } from '../widgets/types';
 import {
   addWidgetAt,
@@ -93,15 +100,18 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
     if (next !== config) onConfigChange(next);
   };
   const select = (widgetId: string) => dispatch(widgetSelected({ key: reportKey, widgetId }));
-  const openDrawer = (type: 'configure-dashboard-widget' | 'kpi-widget', widgetId: string) =>
-    setParams(openDrawerParams(params, type, { widgetId }));
+  const openDrawer = (
+    type: Extract<DrawerType, 'configure-dashboard-widget' | 'kpi-widget' | 'target'>,
+    widgetId: string,
+  ) => setParams(openDrawerParams(params, type, { widgetId }));
   const closeDrawer = () => setParams(closeDrawerParams(params));
 
   const add = (type: string, target?: DropTarget) => {
     const { config: next, widget } = addWidgetAt(config, type, target);
     onConfigChange(next);
     select(widget.id);
-    openDrawer('configure-dashboard-widget', widget.id);
+    // The kind names its drawer: a Target tile opens the Target drawer, the others the configure drawer.
+    openDrawer(widgetDefinition(type)?.drawerOnAdd ?? 'configure-dashboard-widget', widget.id);
   };
   const duplicate = (widgetId: string) => {
     try {
@@ -288,6 +298,17 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
           widget={config.widgets.find((widget) => widget.id === drawerWidgetId)}
           context={context}
           onChange={changeWidget}
+          onClose={closeDrawer}
+        />
+      )}
+      {canEdit && (
+        <TargetDrawer
+          isOpen={drawer.type === 'target'}
+          scope={scope}
+          locale={context.locale}
+          targetId={params.get(`${DRAWER_PREFIX}targetId`) ?? undefined}
+          widget={config.widgets.find((widget) => widget.id === drawerWidgetId)}
+          onWidgetChange={changeWidget}
           onClose={closeDrawer}
         />
       )}

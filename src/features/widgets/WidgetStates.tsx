@@ -108,6 +108,8 @@ interface WidgetErrorBoundaryProps {
   resetKey: string;
   /** How a ticket names the widget. */
   widgetName?: string;
+  /** What shows instead of the failed content. @default <WidgetCrashed /> with its ticket link */
+  fallback?: ReactNode;
 }
 
 interface WidgetErrorBoundaryState {
@@ -135,10 +137,7 @@ export class WidgetErrorBoundary extends Component<WidgetErrorBoundaryProps, Wid
   }
 
   override render() {
-    return this.state.error ? (
-      <WidgetCrashed widget={this.props.widgetName} error={this.state.error} />
-    ) : (
-      this.props.children
-    );
+    if (!this.state.error) return this.props.children;
+    return this.props.fallback ?? <WidgetCrashed widget={this.props.widgetName} error={this.state.error} />;
   }
 }
