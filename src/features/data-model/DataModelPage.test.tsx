@@ -191,6 +191,33 @@ describe('DataModelPage', () => {
     expect(screen.queryByRole('button', { name: 'Open rate' })).toBeNull();
   });
 
+  it('drags custom fields into place, never across a field they depend on', async () => {
+    await setup();
+    await addMetric('Open rate');
+    fireEvent.change(screen.getByLabelText('Expression'), { target: { value: 'open / sent' } });
+    await addMetric('Reach');
+    fireEvent.change(screen.getByLabelText('Expression'), { target: { value: 'sent' } });
+    const list = (category: string) => screen.getByRole('list', { name: `Campaigns: ${category}` });
+    const order = () =>
+      within(list('Custom'))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    await waitFor(() => expect(order()).toEqual(['Open rate', 'Reach']));
+    const item = (category: string, name: string) =>
+      within(list(category)).getByRole('button', { name }).closest('li')!;
+
+    // Open rate uses Opens: dropped above it, it stays where it was.
+    fireEvent.dragStart(item('Custom', 'Open rate'));
+    fireEvent.drop(item('Volume', 'Opens'));
+    expect(order()).toEqual(['Open rate', 'Reach']);
+    // Reach uses only Sent: it may go above Open rate.
+    fireEvent.dragStart(item('Custom', 'Reach'));
+    fireEvent.drop(item('Custom', 'Open rate'));
+    await waitFor(() => expect(order()).toEqual(['Reach', 'Open rate']));
+    // Built-in fields cannot be dragged.
+    expect(item('Volume', 'Sent').getAttribute('draggable')).toBe('false');
+  });
+
   it('asks before leaving the page with unsaved changes', async () => {
     const { router } = await setup();
     await addMetric('Open rate');
