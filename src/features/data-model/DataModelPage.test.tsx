@@ -86,9 +86,11 @@ async function setup({ saveStatus = 200 } = {}) {
 
 async function addMetric(name: string) {
   fireEvent.click(await screen.findByRole('button', { name: 'Add field' }));
-  fireEvent.click(await screen.findByText('Metric'));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Metric' }));
   fireEvent.change(await screen.findByLabelText('Metric name'), { target: { value: name } });
   fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+  // The menu closes once the field is added.
+  await waitFor(() => expect(screen.queryByLabelText('Metric name')).toBeNull());
   return screen.findByLabelText('Expression');
 }
 
@@ -111,7 +113,7 @@ describe('DataModelPage', () => {
   it('requires a name to add a field', async () => {
     await setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Add field' }));
-    fireEvent.click(await screen.findByText('Dimension'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Dimension' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Field name is required')).toBeTruthy();
   });

@@ -55,14 +55,21 @@ function AddFieldForm({ type, onAdd }: { type: 'metric' | 'dimension'; onAdd: Fi
 }
 
 function AddFieldMenu({ onAdd }: Pick<FieldTreeProps, 'onAdd'>) {
+  const [open, setOpen] = useState(false);
   const [type, setType] = useState<'metric' | 'dimension' | null>(null);
+  const add: FieldTreeProps['onAdd'] = (fieldType, name) => {
+    setOpen(false);
+    onAdd(fieldType, name);
+  };
   return (
     <PopoverNext
       placement="bottom-start"
+      isOpen={open}
+      onInteraction={setOpen}
       onClosed={() => setType(null)}
       content={
         type ? (
-          <AddFieldForm type={type} onAdd={onAdd} />
+          <AddFieldForm type={type} onAdd={add} />
         ) : (
           <Menu>
             <MenuItem icon="tag" text="Dimension" shouldDismissPopover={false} onClick={() => setType('dimension')} />
