@@ -34,6 +34,8 @@ test('data-model editor: add a metric, check it as typed, undo and redo, guard a
   const preview = page.getByRole('status', { name: 'Preview, last 30 days' });
   await expect(preview).toHaveText(/\d/, { timeout: 120_000 });
 
+  await page.screenshot({ path: test.info().outputPath('data-model-editor.png') });
+
   // Undo and redo, with the buttons and with the keyboard.
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(expression).toHaveValue('clicks_unique /');

@@ -8,6 +8,7 @@ import { json, stubNetwork } from '../../../test/stubNetwork';
 import type { CustomFieldsBody, SchemaTablesResponse } from '../../contracts/dataModel';
 import type { Field } from '../../contracts/datasets';
 import { expressionMessages } from '../../engine/dataModel/expression';
+import { fieldMessages } from '../../engine/dataModel/validation';
 import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { DataModelPage } from './DataModelPage';
@@ -132,6 +133,39 @@ describe('DataModelPage', () => {
     expect((screen.getByLabelText('Expression') as HTMLTextAreaElement).value).toBe('open /');
     fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
     await waitFor(() => expect((screen.getByLabelText('Expression') as HTMLTextAreaElement).value).toBe('open / sent'));
+  });
+
+  it('edits a dimension one rule at a time, with the messages of each rule', async () => {
+    await setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add field' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Dimension' }));
+    fireEvent.change(await screen.findByLabelText('Dimension name'), { target: { value: 'Region' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(fieldMessages.atLeastOneRule)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const rule = await screen.findByRole('group', { name: 'Rule 1' });
+    expect(within(rule).getByText(fieldMessages.ruleFieldRequired)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByText(fieldMessages.finishRule)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Rule 2' })).toBeNull();
+
+    fireEvent.change(within(rule).getByLabelText('Field'), { target: { value: 'country' } });
+    expect(await within(rule).findByText(fieldMessages.countryRequired)).toBeTruthy();
+    fireEvent.change(within(rule).getByLabelText('Value'), { target: { value: 'XX' } });
+    expect(await within(rule).findByText(fieldMessages.countryInvalid)).toBeTruthy();
+    fireEvent.change(within(rule).getByLabelText('Value'), { target: { value: 'NL' } });
+    fireEvent.change(within(rule).getByLabelText('Result'), { target: { value: 'Benelux' } });
+    await waitFor(() => expect(within(rule).queryByText(fieldMessages.countryInvalid)).toBeNull());
+    // Country rules compare by equality only.
+    expect(
+      within(within(rule).getByLabelText('Condition'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Equals']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByRole('group', { name: 'Rule 2' })).toBeTruthy();
+    expect(screen.queryByText('Resolve errors to save changes')).toBeTruthy();
   });
 
   it('renaming a field moves the page to its new id', async () => {
