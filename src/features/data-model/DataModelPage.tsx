@@ -140,7 +140,7 @@ export function DataModelPage() {
   };
 
   return (
-    <div className="or-page or-data-model">
+    <div className="or-data-model">
       <header className="or-data-model-toolbar">
         <h2 className={Classes.HEADING}>Data model</h2>
         <ButtonGroup>
