@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
       SEED_DEMO: 'true',
       DATABASE_URL: postgres?.url ?? '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Production on PostgreSQL requires a key; a throwaway server gets a throwaway one.
+      SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('hex'),
     },
     { dataDir, PORT: port },
   );

@@ -124,7 +124,7 @@ test('edit, undo and redo, keep unsaved changes across a reload, resolve a confl
   // The 10 s refetch brings Sanne's version: the notice names her and offers both ways out.
   const notice = page.getByRole('alert').filter({ hasText: 'saved a newer version of this report' });
   await expect(notice).toContainText('Sanne de Vries saved a newer version of this report.', { timeout: 20_000 });
-  await expect(notice.getByRole('button', { name: 'Save as new view' })).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Save as new version' })).toBeVisible();
   await page.screenshot({ path: info.outputPath('newer-version-notice.png') });
   await notice.getByRole('button', { name: 'Load new version' }).click();
   await expect(notice).toBeHidden();
@@ -147,7 +147,7 @@ test('edit, undo and redo, keep unsaved changes across a reload, resolve a confl
   await saveForEveryone.click();
   expect((await refused).status()).toBe(409);
   await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: 'Save as new view' }).click();
+  await notice.getByRole('button', { name: 'Save as new version' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/reports/dashboard/${reportId}$`));
   await expect(page).toHaveURL(/\/reports\/dashboard\/\d+$/);
   const newId = Number(/\/reports\/dashboard\/(\d+)$/.exec(page.url())?.[1]);

@@ -30,12 +30,16 @@ import { meRoutes } from './routes/me';
 import { memberRoutes } from './routes/members';
 import { reportRoutes } from './routes/reports';
 import { sessionRoutes } from './routes/session';
+import { targetRoutes } from './routes/targets';
 import { workspaceRoutes } from './routes/workspaces';
+import { openSecretBox, type SecretBox } from './services/secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DatabaseHandle;
+    /** Encrypts secrets at rest (server/services/secrets.ts). */
+    secrets: SecretBox;
   }
 }
 
@@ -81,6 +85,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('secrets', await openSecretBox(config));
   app.setValidatorCompiler(zodValidatorCompiler);
   registerHttpSecurity(app);
   installInputGuard(app);
@@ -130,6 +135,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(datasetRoutes);
       await api.register(dataModelRoutes);
       await api.register(reportRoutes);
+      await api.register(targetRoutes);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
     },
     { prefix: '/api' },

@@ -29,6 +29,7 @@ function isBareOrigin(value: string): boolean {
  */
 export const DEFAULT_WORKSPACES_PER_DAY = 10;
 export const DEFAULT_REPORTS_PER_WORKSPACE = 1000;
+export const DEFAULT_TARGETS_PER_WORKSPACE = 1000;
 export const DEFAULT_UPLOADS_PER_DAY = 50;
 
 /** Every setting the server reads from the environment, with its default. The README's table mirrors this. */
@@ -96,9 +97,22 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  // 32 random bytes (64 hex digits) encrypting secrets at rest; see server/services/secrets.ts for the default.
+  SECRETS_KEY: z.string().optional(),
+  // host[:port] values outbound calls may reach although private (a local provider simulator); never user input.
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   LIMIT_WORKSPACES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_WORKSPACES_PER_DAY),
   LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),
+  LIMIT_TARGETS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_TARGETS_PER_WORKSPACE),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -4,7 +4,8 @@ import {
   UPLOADS_PER_DAY_REACHED,
   WORKSPACES_PER_DAY_REACHED,
 } from '../../src/contracts/common';
-import { reports, users, workspaceAssets, workspaces } from '../db/schema';
+import { TARGETS_PER_WORKSPACE_REACHED } from '../../src/contracts/targets';
+import { reports, targets, users, workspaceAssets, workspaces } from '../db/schema';
 import { forbidden, HttpError } from '../http/errors';
 import type { Transaction } from './db';
 
@@ -39,4 +40,10 @@ export async function checkUploadsPerDay(tx: Transaction, workspaceId: number, m
     .from(workspaceAssets)
     .where(and(eq(workspaceAssets.workspaceId, workspaceId), gt(workspaceAssets.createdAt, dayAgo())));
   if (Number(row.n) >= max) throw tooMany(UPLOADS_PER_DAY_REACHED);
+}
+
+export async function checkTargetsPerWorkspace(tx: Transaction, workspaceId: number, max: number): Promise<void> {
+  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+  const [row] = await tx.select({ n: count() }).from(targets).where(eq(targets.workspaceId, workspaceId));
+  if (Number(row.n) >= max) throw forbidden(TARGETS_PER_WORKSPACE_REACHED);
 }

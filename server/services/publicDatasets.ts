@@ -4,6 +4,7 @@ import path from 'node:path';
 import { toDatasetSchema } from '../../src/contracts/catalogue';
 import { type DatasetSchema } from '../../src/contracts/datasets';
 import { dashboardConfigSchema, type ReportConfig, type ReportType } from '../../src/contracts/reports';
+import { targetIdsOfConfig } from '../../src/contracts/targets';
 import {
   type PublicDatasetScope,
   publicDatasetScope,
@@ -15,6 +16,7 @@ import { fieldsWithCustomFields, getCustomFieldGroups } from './dataModel';
 import { availableDatasets, type DatasetFile } from './datasets';
 import type { Executor } from './db';
 import { literal, openLockedDuckDB, withTimeout } from './duckdb';
+import { targetsByIds } from './targets';
 
 /** The name of the whole dataset in a public file's conditions (row outliers are measured against it). */
 const SOURCE_TABLE = '__dataset';
@@ -34,10 +36,12 @@ export async function publicScopes(
   if (type !== 'dashboard' || !parsed.success) return scopes;
   const { all } = await availableDatasets(db, workspaceId);
   const groups = await getCustomFieldGroups(db, workspaceId);
+  // Target cards read their targets' datasets, metrics and filters, not the widget's.
+  const targets = await targetsByIds(db, workspaceId, targetIdsOfConfig(parsed.data));
   for (const dataset of all) {
     // With the workspace's custom fields, as the signed-in schema answer gives it.
     const schema: DatasetSchema = { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
-    const scope = publicDatasetScope(parsed.data, schema, SOURCE_TABLE);
+    const scope = publicDatasetScope(parsed.data, schema, SOURCE_TABLE, targets);
     if (scope) scopes.set(dataset.id, { schema, scope });
   }
   return scopes;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-test-'));
   // `app.inject` sends `Host: localhost:80`, so that is the address the test server is reached on.
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost', ALLOWED_HOSTS: '' },
+    {
+      // A key of its own, so a test app in production mode on PostgreSQL starts as an operator's would.
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost',
+      ALLOWED_HOSTS: '',
+    },
     { dataDir, ...overrides },
   );
   // Silent like the test logger: the suites end connections on purpose.

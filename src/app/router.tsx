@@ -88,7 +88,13 @@ export const routes: RouteObject[] = [
           placeholder('alerting/:alertId', 'Alerting'),
           placeholder('engagement', 'Engagement'),
           placeholder('engagement/:integrationId/:date', 'Engagement'),
-          placeholder('targets', 'Targets'),
+          {
+            path: 'targets',
+            lazy: () => {
+              startEngine();
+              return reportPages().then((m) => ({ Component: m.TargetsPage }));
+            },
+          },
           ...['reporting/dashboard', 'dashboard', 'dashboard/*', 'explorer', 'explorer/*', 'engaged'].map(redirectOnly),
           {
             path: 'datasets/campaigns/:campaignId/webview',

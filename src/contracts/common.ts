@@ -97,6 +97,7 @@ export const SPEC_MESSAGES: ReadonlySet<string> = new Set([
   'Please provide a message',
   'Please select a date range',
   'Start date of period must be before the end date',
+  'End date cannot be earlier than start date.',
   'invalid_email',
   'invalid_token',
 ]);

@@ -11,6 +11,7 @@ import { reportsListSlice } from '../features/reports/reportsListSlice';
 import { feedbackSlice } from '../features/shell/feedbackSlice';
 import { shellSlice } from '../features/shell/shellSlice';
 import { tabsSlice } from '../features/tabs/tabsSlice';
+import { targetCalculatorSlice } from '../features/targets/targetCalculatorSlice';
 import { workspacesSlice } from '../features/workspaces/workspacesSlice';
 import { api } from './api';
 import { sanitizeAction, sanitizeState } from './devtools';
@@ -32,6 +33,7 @@ export const rootReducer = combineSlices(
   dateRangeSlice,
   tabsSlice,
   reportsListSlice,
+  targetCalculatorSlice,
   { dataModel: dataModelReducer },
 );
 

@@ -19,7 +19,7 @@ const dim = (id: string, format: Field['format'] = 'string'): Field => ({
   type: 'dimension',
   features: [],
 });
-const metric = (id: string, agg: Field['agg'] = { type: 'sum' }, features: Field['features'] = []): Field => ({
+export const metric = (id: string, agg: Field['agg'] = { type: 'sum' }, features: Field['features'] = []): Field => ({
   id,
   name: id,
   category: 'Test',

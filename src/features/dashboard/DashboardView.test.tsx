@@ -90,7 +90,9 @@ describe('dashboard canvas', () => {
     const first = renderDashboard({ widgets: [] }, { editMode: true });
     // The palette is judged once the workspace's flags have arrived, not before.
     await waitFor(() =>
-      expect(workspacesApi.endpoints.getWorkspaceFlags.select(scope.workspaceId)(first.store.getState()).data).toEqual([]),
+      expect(workspacesApi.endpoints.getWorkspaceFlags.select(scope.workspaceId)(first.store.getState()).data).toEqual(
+        [],
+      ),
     );
     const palette = () => within(screen.getByRole('complementary', { name: 'Editing drawer' }));
     expect(palette().getByRole('button', { name: 'Funnel' })).toBeTruthy();

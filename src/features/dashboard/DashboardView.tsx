@@ -5,10 +5,17 @@ import { useSearchParams } from 'react-router-dom';
 import { type DashboardConfig, dashboardConfigSchema, type Widget } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
-import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } from '../shell/drawers';
+import {
+  closeDrawerParams,
+  DRAWER_PREFIX,
+  drawerFromParams,
+  type DrawerType,
+  openDrawerParams,
+} from '../shell/drawers';
+import { TargetDrawer } from '../targets/TargetDrawer';
 import { ConfigureWidgetDrawer } from '../widget-config/ConfigureWidgetDrawer';
 import { KpiWidgetDrawer } from '../widgets/campaign_performance/KpiWidgetDrawer';
-import { widgetLabel } from '../widgets/registry';
+import { widgetDefinition, widgetLabel } from '../widgets/registry';
 import { type DataScope } from '../widgets/types';
 import {
   addWidgetAt,
@@ -25,7 +32,7 @@ import { DashboardGrid } from './DashboardGrid';
 import { selectEditMode, selectionCleared, selectSelectedWidget, widgetSelected } from './dashboardSlice';
 import { EditingDrawer } from './EditingDrawer';
 import { GlobalFilterBar } from './GlobalFilterBar';
-import { defaultSizeOf, gridCellAt, type GridItem, layoutChanged, rowsHeight } from './layout';
+import { defaultSizeOf, gridCellAt, type GridItem, hasGridLayout, layoutChanged, rowsHeight } from './layout';
 import { useWidgetContext } from './useWidgetContext';
 import { type DropSide, WidgetCard } from './WidgetCard';
 
@@ -43,12 +50,6 @@ export interface DashboardViewProps {
 export const INVALID_DASHBOARD = 'Invalid dashboard configuration';
 export const EMPTY_CANVAS = 'Drop widgets here';
 export const EMPTY_CANVAS_EDITING = 'Drag & Drop your first widget here';
-
-/** Dashboards saved with the new layout flag use the grid; older ones are a plain list of widgets. */
-export function hasGridLayout(flags: DashboardConfig['flags']): boolean {
-  if (!flags) return false;
-  return Array.isArray(flags) ? flags.includes('grid_layout') : flags.grid_layout === true;
-}
 
 /** The dashboard canvas of a report page or a public report (spec 2 §2 Dashboard canvas). */
 export function DashboardView(props: DashboardViewProps) {
@@ -99,15 +100,18 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
     if (next !== config) onConfigChange(next);
   };
   const select = (widgetId: string) => dispatch(widgetSelected({ key: reportKey, widgetId }));
-  const openDrawer = (type: 'configure-dashboard-widget' | 'kpi-widget', widgetId: string) =>
-    setParams(openDrawerParams(params, type, { widgetId }));
+  const openDrawer = (
+    type: Extract<DrawerType, 'configure-dashboard-widget' | 'kpi-widget' | 'target'>,
+    widgetId: string,
+  ) => setParams(openDrawerParams(params, type, { widgetId }));
   const closeDrawer = () => setParams(closeDrawerParams(params));
 
   const add = (type: string, target?: DropTarget) => {
     const { config: next, widget } = addWidgetAt(config, type, target);
     onConfigChange(next);
     select(widget.id);
-    openDrawer('configure-dashboard-widget', widget.id);
+    // The kind names its drawer: a Target tile opens the Target drawer, the others the configure drawer.
+    openDrawer(widgetDefinition(type)?.drawerOnAdd ?? 'configure-dashboard-widget', widget.id);
   };
   const duplicate = (widgetId: string) => {
     try {
@@ -294,6 +298,17 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
           widget={config.widgets.find((widget) => widget.id === drawerWidgetId)}
           context={context}
           onChange={changeWidget}
+          onClose={closeDrawer}
+        />
+      )}
+      {canEdit && (
+        <TargetDrawer
+          isOpen={drawer.type === 'target'}
+          scope={scope}
+          locale={context.locale}
+          targetId={params.get(`${DRAWER_PREFIX}targetId`) ?? undefined}
+          widget={config.widgets.find((widget) => widget.id === drawerWidgetId)}
+          onWidgetChange={changeWidget}
           onClose={closeDrawer}
         />
       )}

@@ -1,5 +1,5 @@
 import { type DashboardConfig, type Widget } from '../../contracts/reports';
-import { defaultSizeOf, gridCellAt, gridItemBox, gridItemOf, layoutChanged } from './layout';
+import { defaultSizeOf, gridCellAt, gridItemBox, gridItemOf, layoutChanged, migratedToGrid } from './layout';
 
 describe('default widget sizes (spec 2 §9)', () => {
   it.each([
@@ -107,5 +107,33 @@ describe('drop spots on the grid', () => {
       width: 96,
       height: 56,
     });
+  });
+});
+
+describe("'Migrate': a list dashboard onto the grid", () => {
+  const listed = (id: string, type: string): Widget => ({ id, type });
+
+  it('turns grid_layout on in the form the flags have, keeping the others', () => {
+    expect(migratedToGrid({ widgets: [] }).flags).toEqual(['grid_layout']);
+    expect(migratedToGrid({ widgets: [], flags: ['x'] }).flags).toEqual(['x', 'grid_layout']);
+    expect(migratedToGrid({ widgets: [], flags: { x: true, grid_layout: false } }).flags).toEqual({
+      x: true,
+      grid_layout: true,
+    });
+  });
+
+  it('places the widgets in reading order at their default sizes, wrapping into rows', () => {
+    const config: DashboardConfig = {
+      widgets: [listed('a', 'graph'), listed('b', 'graph'), listed('c', 'table'), listed('d', 'graph')],
+    };
+    const migrated = migratedToGrid(config);
+    // graph 6x26 and table 24x22 (spec 2 §9 sizes).
+    expect(migrated.widgets.map((widget) => [widget.id, widget.layout])).toEqual([
+      ['a', { x: 0, y: 0, w: 6, h: 26 }],
+      ['b', { x: 6, y: 0, w: 6, h: 26 }],
+      ['c', { x: 0, y: 26, w: 24, h: 22 }],
+      ['d', { x: 0, y: 48, w: 6, h: 26 }],
+    ]);
+    expect(config.widgets[0].layout).toBeUndefined();
   });
 });

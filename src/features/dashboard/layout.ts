@@ -2,6 +2,12 @@ import { type DashboardConfig, type Widget } from '../../contracts/reports';
 import { MAX_HEIGHT_FALLBACK, MIN_SIZE_FALLBACK, type Size } from '../widgets/definition';
 import { widgetSizeOf } from '../widgets/registry';
 
+/** Dashboards saved with the new layout flag use the grid; older ones are a plain list of widgets. */
+export function hasGridLayout(flags: DashboardConfig['flags']): boolean {
+  if (!flags) return false;
+  return Array.isArray(flags) ? flags.includes('grid_layout') : flags.grid_layout === true;
+}
+
 /** The dashboard grid (spec 2 §9 Layout). */
 export const GRID_COLUMNS = 24;
 export const ROW_HEIGHT = 8;
@@ -115,4 +121,36 @@ export function gridItemBox(item: Pick<GridItem, 'x' | 'y' | 'w' | 'h'>, width: 
     width: item.w * column + (item.w - 1) * marginX,
     height: rowsHeight(item.h),
   };
+}
+
+/** The config's flags with grid_layout on, in the form (list or map) the config already uses. */
+function withGridFlag(flags: DashboardConfig['flags']): DashboardConfig['flags'] {
+  if (!flags) return ['grid_layout'];
+  if (Array.isArray(flags)) return flags.includes('grid_layout') ? flags : [...flags, 'grid_layout'];
+  return { ...flags, grid_layout: true };
+}
+
+/**
+ * A list-layout dashboard moved onto the grid ('Migrate', spec 2, flag new_dashboard): the widgets keep their
+ * reading order, each at its kind's default size, placed left to right and wrapped into rows as the list showed
+ * them. One config edit, so it is undone and saved like any other.
+ */
+export function migratedToGrid(config: DashboardConfig): DashboardConfig {
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  const widgets = config.widgets.map((widget) => {
+    const size = defaultSizeOf(widget);
+    const w = Math.min(size.w, GRID_COLUMNS);
+    if (x + w > GRID_COLUMNS) {
+      x = 0;
+      y += rowHeight;
+      rowHeight = 0;
+    }
+    const layout = { x, y, w, h: size.h };
+    x += w;
+    rowHeight = Math.max(rowHeight, size.h);
+    return { ...widget, layout };
+  });
+  return { ...config, flags: withGridFlag(config.flags), widgets };
 }

@@ -9,6 +9,7 @@ import { selectFirstDayOfWeek } from '../prefs/prefsSlice';
 import { useGetPublicFlagsQuery, useGetPublicWorkspaceQuery } from '../reports/reportsApi';
 import { type DataScope, type WidgetContext } from '../widgets/types';
 import { useGetWorkspaceFlagsQuery } from '../workspaces/workspacesApi';
+import { hasGridLayout } from './layout';
 
 const FALLBACK_LOCALE: Locale = 'en_US';
 const NO_FLAGS: string[] = [];
@@ -41,6 +42,7 @@ export function useWidgetContext(
   const { locale, flags } = useDashboardWorkspace(scope);
   const today = localToday();
   const { dateRanges, filters } = config;
+  const listLayout = !hasGridLayout(config.flags);
   const { workspaceId, publicReportId } = scope;
   // Pages may pass a new scope object on every render; widgets refetch only when what it names changes.
   const stableScope = useMemo(
@@ -57,7 +59,8 @@ export function useWidgetContext(
       flags,
       editMode,
       canEdit,
+      listLayout,
     }),
-    [stableScope, dateRanges, today, weekStart, filters, locale, flags, editMode, canEdit],
+    [stableScope, dateRanges, today, weekStart, filters, locale, flags, editMode, canEdit, listLayout],
   );
 }

@@ -1,7 +1,7 @@
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type DashboardConfig, type Widget } from '../../contracts/reports';
 import { campaignSchema, listSchema } from '../../engine/testing/fixtures';
-import { publicDatasetScope, scopeCondition, scopeWidens } from './publicScope';
+import { publicDatasetScope, scopeCondition, scopeWidens, type TargetRead } from './publicScope';
 
 const withCustom: DatasetSchema = {
   ...campaignSchema,
@@ -87,6 +87,27 @@ describe('what a public link serves', () => {
     );
     expect(scope?.views).toEqual([[`(CAST("list_name" AS VARCHAR) IN ('List A'))`]]);
     expect(scope?.fields).toEqual(['date', 'list_name', 'members', 'members_in', 'members_out', 'members_delta']);
+  });
+
+  it("serves a target widget's targets of the dataset: each one's metric through its own filters only", () => {
+    const config = dashboard(
+      [{ id: 'g', type: 'target', targets: ['a', 'b'] }],
+      [{ member: 'campaign_name', operator: 'equals', values: ['Alpha'] }],
+    );
+    const targets: TargetRead[] = [
+      {
+        dataset: campaignSchema.id,
+        metric: 'open_rate',
+        filters: [{ member: 'country', operator: 'equals', values: ['NL'] }],
+      },
+      { dataset: 'ga4', metric: 'sessions', filters: [] },
+    ];
+    const scope = publicDatasetScope(config, withCustom, 'whole', targets);
+    expect(scope?.fields).toEqual(['send_date', 'country', 'delivered', 'open', 'open_rate']);
+    expect(scope?.views).toHaveLength(1);
+    expect(scope?.views[0].join(' ')).toContain("'NL'");
+    expect(scope?.views[0].join(' ')).not.toContain('Alpha');
+    expect(scopeOf(config)).toBeNull();
   });
 
   it('serves nothing of a dataset no widget reads, and no rows for a widget whose filters cannot run', () => {

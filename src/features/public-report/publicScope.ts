@@ -1,5 +1,6 @@
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type DashboardConfig, datasetOfWidget, type ReportFilter, type Widget } from '../../contracts/reports';
+import { type Target } from '../../contracts/targets';
 import { expressionFieldIds } from '../../engine/dataModel/expression';
 import { FieldIndex } from '../../engine/fields';
 import { compileFilters, filterMembers } from '../../engine/filters';
@@ -111,39 +112,50 @@ function withSources(fields: ReadonlyMap<string, Field>, ids: Iterable<string>):
   return found;
 }
 
+/** A target a dashboard's target widgets show: its card reads one metric of its dataset through its own filters. */
+export type TargetRead = Pick<Target, 'metric' | 'filters'> & { dataset: string };
+
 /**
  * What a dashboard's public link serves of one dataset (`schema` with the workspace's custom fields), or null when
  * no widget reads it. `table` names the whole dataset in the conditions (row outliers are measured against it).
+ * `targets` are those the dashboard's target widgets reference: their cards use their own filters only.
  */
 export function publicDatasetScope(
   config: DashboardConfig,
   schema: DatasetSchema,
   table: string,
+  targets: readonly TargetRead[] = [],
 ): PublicDatasetScope | null {
   const index = new FieldIndex(schema);
   const typed = (ids: readonly string[], type: Field['type']) => ids.filter((id) => index.get(id)?.type === type);
-  const widgets = config.widgets.filter((widget) => datasetOfWidget(widget) === schema.id);
-  if (widgets.length === 0) return null;
+  const widgets = config.widgets.filter((widget) => widget.type !== 'target' && datasetOfWidget(widget) === schema.id);
+  const targetReads = targets
+    .filter((target) => target.dataset === schema.id)
+    .map((target) => ({ metrics: [target.metric], dimensions: [], filters: target.filters }));
+  if (widgets.length === 0 && targetReads.length === 0) return null;
   const used = new Set<string>([schema.dateField]);
-  const views: string[][] = [];
+  const reads: WidgetRead[] = [...targetReads];
   for (const widget of widgets) {
     // The widget's own date field when the dataset has it as a date (widgetQueryScope), else the dataset's.
     if (widget.dateField && index.get(widget.dateField)?.format === 'date') used.add(widget.dateField);
-    for (const read of widgetReads(widget)) {
-      const filters = effectiveFilters([...read.filters, ...(config.filters ?? [])], schema);
-      let conditions: string[];
-      try {
-        // One filter at a time, so conditions can be compared between versions; together they are the query's WHERE.
-        conditions = filters.flatMap((filter) => compileFilters([filter], { fields: index, table }).where ?? []);
-      } catch {
-        // The browser cannot run this scope either: it shows an error and no rows.
-        continue;
-      }
-      views.push(conditions);
-      [...typed(read.metrics, 'metric'), ...typed(read.dimensions, 'dimension'), ...filterMembers(filters)].forEach(
-        (id) => used.add(id),
-      );
+    for (const read of widgetReads(widget))
+      reads.push({ ...read, filters: [...read.filters, ...(config.filters ?? [])] });
+  }
+  const views: string[][] = [];
+  for (const read of reads) {
+    const filters = effectiveFilters(read.filters, schema);
+    let conditions: string[];
+    try {
+      // One filter at a time, so conditions can be compared between versions; together they are the query's WHERE.
+      conditions = filters.flatMap((filter) => compileFilters([filter], { fields: index, table }).where ?? []);
+    } catch {
+      // The browser cannot run this scope either: it shows an error and no rows.
+      continue;
     }
+    views.push(conditions);
+    [...typed(read.metrics, 'metric'), ...typed(read.dimensions, 'dimension'), ...filterMembers(filters)].forEach(
+      (id) => used.add(id),
+    );
   }
   const fields = withSources(index.byId, used);
   return { fields: schema.fields.filter((field) => fields.has(field.id)).map((field) => field.id), views };

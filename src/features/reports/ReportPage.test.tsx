@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
+import { type Annotation } from '../../contracts/annotations';
 import { type Me } from '../../contracts/me';
 import { type AccessLevel, PUBLIC_LINK_WIDENED, type Report, type ShareLevel } from '../../contracts/reports';
 import { type RootState, setupStore } from '../../store/store';
@@ -56,6 +57,21 @@ function report(overrides: Partial<Report> = {}): Report {
 }
 
 let network: ReturnType<typeof stubNetwork>;
+let annotations: Annotation[] = [];
+let flags: string[] = [];
+const annotation = (id: number, date_start: string, date_end: string): Annotation => ({
+  id,
+  workspace_id: WS,
+  severity: 'note',
+  message: `Note ${id}`,
+  date_start,
+  date_end,
+  created_at: '2026-10-01T00:00:00.000Z',
+  modified_at: '2026-10-01T00:00:00.000Z',
+  created_by_id: YOU.id,
+  created_by_name: YOU.name,
+  created_by_email: null,
+});
 
 /** A report server: GET answers `current`, PUT answers `onSave` (default: the next version). */
 async function renderPage(
@@ -67,7 +83,8 @@ async function renderPage(
   const server = { current: initial, saves: [] as Record<string, unknown>[] };
   network = stubNetwork(async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === `/api/workspaces/${WS}/annotations`) return json({ data: [] });
+    if (pathname === `/api/workspaces/${WS}/annotations`) return json({ data: annotations });
+    if (pathname === `/api/workspaces/${WS}/flags`) return json({ data: flags });
     if (pathname.startsWith(`/api/workspaces/${WS}/reports/`) && server.current) {
       if (pathname.endsWith('/opened')) return json({ data: server.current });
       if (request.method === 'PUT') {
@@ -82,14 +99,14 @@ async function renderPage(
   const store = setupStore(preloadedState);
   await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, me));
   const type = initial?.type ?? 'dashboard';
-  renderWithProviders(
+  const view = renderWithProviders(
     <Routes>
       <Route path="/workspaces/:workspaceId/reports/:objectType/:objectId" element={<ReportPage />} />
       <Route path={`/workspaces/:workspaceId/reports/:objectType/${NEW_VIEW}`} element={<p>The new view</p>} />
     </Routes>,
     { store, route: `/workspaces/${WS}/reports/${type}/${ID}` },
   );
-  return { store, server };
+  return { store, server, unmount: view.unmount };
 }
 
 const refetch = (store: ReturnType<typeof setupStore>) =>
@@ -98,7 +115,11 @@ const refetch = (store: ReturnType<typeof setupStore>) =>
   });
 
 beforeAll(() => Icons.loadAll());
-afterEach(() => network.restore());
+afterEach(() => {
+  network.restore();
+  annotations = [];
+  flags = [];
+});
 
 describe('the report page', () => {
   it("shows 'View not found' for a report the server does not know, and forgets its unsaved changes", async () => {
@@ -148,6 +169,66 @@ describe('the report page', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(items);
+  });
+
+  it("counts the annotations of the report's period in the toolbar badge", async () => {
+    annotations = [
+      annotation(1, '2026-09-28', '2026-10-02'),
+      annotation(2, '2026-10-15', '2026-10-15'),
+      annotation(3, '2026-08-01', '2026-08-31'),
+    ];
+    const october = { main: { start: '2026-10-01', end: '2026-10-31' } };
+    const { store } = await renderPage(report({ type: 'dashboard', config: { widgets: [], dateRanges: october } }));
+    expect(await screen.findByRole('button', { name: 'Annotations (2)' })).toBeTruthy();
+    act(() => {
+      store.dispatch(
+        documentEdited({
+          key: reportKey('dashboard', ID),
+          config: { widgets: [], dateRanges: { main: { start: '2026-08-01', end: '2026-09-30' } } },
+        }),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Annotations (2)' })).toBeTruthy();
+    act(() => {
+      store.dispatch(
+        documentEdited({
+          key: reportKey('dashboard', ID),
+          config: { widgets: [], dateRanges: { main: { start: '2026-11-01', end: '2026-11-07' } } },
+        }),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Annotations (0)' })).toBeTruthy();
+  });
+
+  it("moves a list dashboard onto the grid with 'Migrate' (flag new_dashboard), undoable and savable", async () => {
+    const widgets = [
+      { id: 'a', type: 'graph' },
+      { id: 'b', type: 'table' },
+    ];
+    const key = reportKey('dashboard', ID);
+    const plain = await renderPage(report({ type: 'dashboard', config: { widgets } }));
+    await screen.findByRole('heading', { name: 'Weekly results' });
+    await waitFor(() => expect(network.calls.some((call) => call.url.endsWith('/flags'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Migrate' })).toBeNull();
+    plain.unmount();
+    network.restore();
+
+    flags = ['new_dashboard'];
+    const { store } = await renderPage(report({ type: 'dashboard', config: { widgets } }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Migrate' }));
+    const migrated = selectDocument(store.getState(), key)!;
+    expect(migrated.dirty).toBe(true);
+    expect(migrated.config).toMatchObject({
+      flags: ['grid_layout'],
+      widgets: [
+        { id: 'a', layout: { x: 0, y: 0, w: 6, h: 26 } },
+        { id: 'b', layout: { x: 0, y: 26, w: 24, h: 22 } },
+      ],
+    });
+    expect(screen.queryByRole('button', { name: 'Migrate' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(selectDocument(store.getState(), key)?.config).toEqual({ widgets });
+    expect(await screen.findByRole('button', { name: 'Migrate' })).toBeTruthy();
   });
 
   it('offers the Edit/View toggle on a dashboard the user may change', async () => {
@@ -215,7 +296,7 @@ describe('the report page', () => {
     server.current = report({ version: 2, modified_at: '2026-11-02T00:00:00.000Z', title: 'Renamed elsewhere' });
     await refetch(store);
     expect(await screen.findByText('You saved a newer version of this report.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Save as new view' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save as new version' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load new version' }));
     expect(await screen.findByRole('heading', { name: 'Renamed elsewhere' })).toBeTruthy();
     expect(screen.queryByText('You saved a newer version of this report.')).toBeNull();
@@ -236,7 +317,7 @@ describe('the report page', () => {
     server.current = report({ version: 2, modified_at: '2026-11-02T00:00:00.000Z', modified_by: anna });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Anna saved a newer version of this report.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Save as new view' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save as new version' }));
     expect(await screen.findByText('The new view')).toBeTruthy();
     expect(server.saves.at(-1)).toMatchObject({ saveAsNewView: true, version: 1 });
     expect(selectDocument(store.getState(), key)?.dirty).toBe(false);

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { type AccessLevel, type PermissionBody, type ReportType } from '../../contracts/reports';
 import { useGetMembersQuery } from '../members/membersApi';
+import { useCopyToClipboard } from '../notifications/useCopyToClipboard';
 import { can, useGetPermissionsQuery, useGetReportQuery, useSetPermissionMutation } from '../reports/reportsApi';
 import { errorCode, errorStatus } from '../session/apiErrors';
 import { LevelPicker } from './LevelPicker';
@@ -81,6 +82,7 @@ function ShareSettings({ workspaceId, type, id, currentUserId }: ShareSettingsPr
   const [grantLevel, setGrantLevel] = useState<AccessLevel>('read');
   const [search, setSearch] = useState('');
   const [copied, setCopied] = useState(false);
+  const copy = useCopyToClipboard();
 
   if (report.isLoading || permissions.isLoading) return <Spinner className="or-share-spinner" />;
   const failure = report.error ?? permissions.error;
@@ -140,12 +142,8 @@ function ShareSettings({ workspaceId, type, id, currentUserId }: ShareSettingsPr
     );
 
   const copyLink = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setError('The link could not be copied; select it and copy it yourself');
-    }
+    if (await copy(url)) setCopied(true);
+    else setError('The link could not be copied; select it and copy it yourself');
   };
 
   const entryRow = (entry: ShareEntry) => (

@@ -25,16 +25,27 @@ const option = (field: Field): SelectOption => ({ value: field.id, label: fieldT
 const byCategory = (fields: Field[]) =>
   [...fields].sort((a, b) => a.category.localeCompare(b.category) || fieldText(a).localeCompare(fieldText(b)));
 
-const visible = (field: Field) => !field.features.includes('hide');
+/**
+ * Spec 3 "Filter inputs": field pickers leave out hidden fields and URL fields (a link is not something to group
+ * or sum by); dimension pickers leave out the UTM category; measure pickers leave out gauges (snapshots such as
+ * members on a day, which subscriber growth draws itself).
+ */
+const pickable = (field: Field) => !field.features.includes('hide') && field.format !== 'url';
+export const UTM_CATEGORY = 'UTM';
 
-/** The metrics a picker offers: every metric of the dataset but hidden ones. */
+/** The metrics a picker offers. */
 export const metricOptions = (schema: DatasetSchema): SelectOption[] =>
-  byCategory(schema.fields.filter((field) => field.type === 'metric' && visible(field))).map(option);
+  byCategory(
+    schema.fields.filter((field) => field.type === 'metric' && pickable(field) && !field.features.includes('gauge')),
+  ).map(option);
 
-/** The dimensions a picker offers: visible dimensions other than dates (those are the date field's). */
+/** The dimensions a picker offers: not dates (those are the date field's), not UTM fields. */
 export const dimensionOptions = (schema: DatasetSchema): SelectOption[] =>
   byCategory(
-    schema.fields.filter((field) => field.type === 'dimension' && visible(field) && field.format !== 'date'),
+    schema.fields.filter(
+      (field) =>
+        field.type === 'dimension' && pickable(field) && field.format !== 'date' && field.category !== UTM_CATEGORY,
+    ),
   ).map(option);
 
 /** The date fields a widget can count its dates by. */

@@ -12,6 +12,7 @@ import {
   dimensionsChanged,
   displayChanged,
   filteredListsChanged,
+  targetsChanged,
   filtersChanged,
   funnelDirectionChanged,
   funnelMetricsChanged,
@@ -82,6 +83,7 @@ export const widgetConfigSlice = createSlice({
       )
       .addCase(limitChanged, (widget, action) => ({ ...widget, limit: action.payload }))
       .addCase(filteredListsChanged, (widget, action) => ({ ...widget, filteredLists: action.payload }))
+      .addCase(targetsChanged, (widget, action) => ({ ...widget, targets: action.payload }))
       .addCase(autofocusFirstTabChanged, (widget, action) => ({ ...widget, disableAutofocusFirstTab: !action.payload }))
       // A percentage axis ends at 101% unless set to fit its data.
       .addCase(maxYAxisScaleChanged, (widget, action) => ({ ...widget, maxYAxisScale: action.payload }))

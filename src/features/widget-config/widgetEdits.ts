@@ -31,6 +31,7 @@ export const funnelMetricsChanged = edit<string[]>('funnelMetricsChanged');
 export const conversionMetricChanged = edit<string>('conversionMetricChanged');
 export const limitChanged = edit<number | null>('limitChanged');
 export const filteredListsChanged = edit<string[]>('filteredListsChanged');
+export const targetsChanged = edit<string[]>('targetsChanged');
 export const autofocusFirstTabChanged = edit<boolean>('autofocusFirstTabChanged');
 export const maxYAxisScaleChanged = edit<'auto' | null>('maxYAxisScaleChanged');
 export const schemaLoaded = edit<DatasetSchema>('schemaLoaded');
@@ -53,6 +54,7 @@ export const widgetEdits = {
   conversionMetricChanged,
   limitChanged,
   filteredListsChanged,
+  targetsChanged,
   autofocusFirstTabChanged,
   maxYAxisScaleChanged,
   schemaLoaded,

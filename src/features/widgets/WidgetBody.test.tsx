@@ -86,9 +86,9 @@ test('while downloading: nothing for 500 ms, then a spinner with the download pr
   }
 });
 
-test('a type without a component yet', () => {
-  renderWithProviders(<WidgetBody widget={fixtureWidget({ type: 'target' })} context={widgetContext()} />, {
+test('a type this version does not know', () => {
+  renderWithProviders(<WidgetBody widget={fixtureWidget({ type: 'pie_chart' })} context={widgetContext()} />, {
     store: storeWithDataset(),
   });
-  expect(screen.getByText('Target widget is not supported yet in the new dashboard.')).toBeTruthy();
+  expect(screen.getByText('Pie chart widget is not supported yet in the new dashboard.')).toBeTruthy();
 });

@@ -19,7 +19,10 @@ function WidgetView(props: WidgetProps) {
 export function WidgetBody(props: WidgetProps) {
   return (
     <div className="or-widget-body">
-      <WidgetErrorBoundary resetKey={JSON.stringify(props.widget)}>
+      <WidgetErrorBoundary
+        resetKey={JSON.stringify(props.widget)}
+        widgetName={`${props.widget.title || widgetLabel(props.widget.type)} (${props.widget.type} ${props.widget.id})`}
+      >
         <WidgetView {...props} />
       </WidgetErrorBoundary>
     </div>

@@ -84,20 +84,32 @@ export function WidgetError({ title, description, icon = 'error', action }: Widg
   );
 }
 
-function CreateTicketLink() {
+/** Error text carried in the link is cut short: a URL is no place for a stack. */
+const TICKET_ERROR_MAX = 300;
+
+function CreateTicketLink({ widget, error }: { widget?: string; error?: Error | null }) {
   const [params] = useSearchParams();
-  return <Link to={{ search: openDrawerParams(params, 'feedback').toString() }}>{widgetMessages.createTicket}</Link>;
+  const extra: Record<string, string> = {};
+  if (widget) extra.widget = widget;
+  if (error?.message) extra.error = error.message.slice(0, TICKET_ERROR_MAX);
+  return (
+    <Link to={{ search: openDrawerParams(params, 'feedback', extra).toString() }}>{widgetMessages.createTicket}</Link>
+  );
 }
 
-/** What the boundary shows instead of a widget that threw while rendering. */
-export function WidgetCrashed() {
-  return <WidgetError title={widgetMessages.renderError} action={<CreateTicketLink />} />;
+/** What the boundary shows instead of a widget that threw while rendering; its link reports widget and error. */
+export function WidgetCrashed({ widget, error }: { widget?: string; error?: Error | null }) {
+  return <WidgetError title={widgetMessages.renderError} action={<CreateTicketLink widget={widget} error={error} />} />;
 }
 
 interface WidgetErrorBoundaryProps {
   children: ReactNode;
   /** A change (the widget's settings) clears the error, so a fixed configuration renders again. */
   resetKey: string;
+  /** How a ticket names the widget. */
+  widgetName?: string;
+  /** What shows instead of the failed content. @default <WidgetCrashed /> with its ticket link */
+  fallback?: ReactNode;
 }
 
 interface WidgetErrorBoundaryState {
@@ -125,6 +137,7 @@ export class WidgetErrorBoundary extends Component<WidgetErrorBoundaryProps, Wid
   }
 
   override render() {
-    return this.state.error ? <WidgetCrashed /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    return this.props.fallback ?? <WidgetCrashed widget={this.props.widgetName} error={this.state.error} />;
   }
 }

@@ -3,6 +3,7 @@ import { type ComponentType } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type Widget } from '../../contracts/reports';
 import { type QueryKind } from '../../engine/queries';
+import { type DrawerType } from '../shell/drawers';
 import { type WidgetConfigAction } from '../widget-config/widgetEdits';
 import { type DataScope, type WidgetProps } from './types';
 
@@ -94,6 +95,8 @@ export type WidgetDefinition = Sizing &
     cleanup?(widget: Widget, schema: DatasetSchema): Widget;
     /** The card's menu offers 'Open in kpi drawer', a closer look at each metric. */
     opensInKpiDrawer?: boolean;
+    /** The drawer a newly dropped widget opens (spec 2 §2). @default 'configure-dashboard-widget' */
+    drawerOnAdd?: Extract<DrawerType, 'configure-dashboard-widget' | 'target'>;
     View: ComponentType<WidgetProps>;
   };
 

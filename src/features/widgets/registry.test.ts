@@ -31,14 +31,21 @@ describe('the widget registry', () => {
 });
 
 describe('the palette (spec 2 §2)', () => {
-  it('offers subscriber growth only with the list_members feature, and no targets yet', () => {
-    expect(paletteTypes([])).toEqual(['campaign_performance', 'funnel', 'table', 'high_low']);
+  it('offers subscriber growth only with the list_members feature, and targets everywhere', () => {
+    expect(paletteTypes([])).toEqual(['campaign_performance', 'funnel', 'table', 'high_low', 'target']);
     expect(paletteTypes(['list_members'])).toEqual([
       'campaign_performance',
       'funnel',
       'table',
       'high_low',
       'subscriber_growth',
+      'target',
     ]);
+  });
+
+  it('opens the Target drawer for a dropped Target tile, the configure drawer for the others', () => {
+    expect(widgetRegistry.target.drawerOnAdd).toBe('target');
+    const others = widgetTypes.filter((type) => type !== 'target');
+    expect(others.map((type) => widgetRegistry[type].drawerOnAdd)).toEqual(others.map(() => undefined));
   });
 });

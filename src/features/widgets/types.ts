@@ -24,6 +24,11 @@ export interface WidgetContext {
   /** The workspace's feature flags (list_members, grid_layout, new_dashboard …). */
   flags: string[];
   editMode: boolean;
+  /**
+   * The dashboard lays its widgets out as a list (no grid_layout flag): the legacy dashboards, whose few own
+   * behaviours (spec 2: clicking the open subscriber-growth tab collapses it) apply only there.
+   */
+  listLayout?: boolean;
   /** The viewer may change the report (read_write or full_access, and not the public page). */
   canEdit: boolean;
 }

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../shell/useCurrentWorkspace';
 export interface NewerVersionNoticeProps {
   report: Report;
   reportKey: string;
-  /** Whether the document has local changes: only then can they be kept as a new view. */
+  /** Whether the document has local changes: only then can they be kept as a new version (a new view). */
   dirty: boolean;
 }
 
@@ -25,7 +25,7 @@ export function NewerVersionNotice({ report, reportKey, dirty }: NewerVersionNot
     <Callout className="or-report-notice" intent={Intent.WARNING} icon="warning-sign" role="alert">
       <span>{author} saved a newer version of this report.</span>
       <Button text="Load new version" onClick={() => dispatch(discarded({ key: reportKey }))} />
-      {dirty && <Button text="Save as new view" loading={saving} onClick={() => void save('saveAsNewView')} />}
+      {dirty && <Button text="Save as new version" loading={saving} onClick={() => void save('saveAsNewView')} />}
     </Callout>
   );
 }

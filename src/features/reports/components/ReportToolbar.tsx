@@ -11,11 +11,15 @@ import {
 } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type Report } from '../../../contracts/reports';
+import { dashboardConfigSchema, type Report } from '../../../contracts/reports';
+import { type DayRange } from '../../../engine/dates';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { annotationsInPeriod } from '../../annotations/annotationForm';
 import { useGetAnnotationsQuery } from '../../annotations/annotationsApi';
 import { editModeSet, selectEditMode } from '../../dashboard/dashboardSlice';
+import { hasGridLayout, migratedToGrid } from '../../dashboard/layout';
 import { DateRangePicker } from '../../date-range/DateRangePicker';
+import { localToday, resolveConfigDateRanges } from '../../date-range/ranges';
 import { selectFirstDayOfWeek } from '../../prefs/prefsSlice';
 import {
   discarded,
@@ -30,7 +34,9 @@ import { SAVE_CHOICE_LABELS, saveChoices } from '../../report-document/saveChoic
 import { useReportShortcuts } from '../../report-document/useReportShortcuts';
 import { useSaveReport } from '../../report-document/useSaveReport';
 import { openDrawerParams } from '../../shell/drawers';
+import { useGetWorkspaceFlagsQuery } from '../../workspaces/workspacesApi';
 import { can } from '../reportsApi';
+import { NEW_DASHBOARD_FLAG } from '../templates';
 import { reportPath, useReportActions } from '../useReportActions';
 import { DeleteReportDialog, RenameReportDialog } from './ReportDialogs';
 
@@ -96,6 +102,9 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
         )}
       </ButtonGroup>
       {report.type === 'dashboard' && can.write(report.access_level) && <EditToggle reportKey={key} />}
+      {report.type === 'dashboard' && can.write(report.access_level) && (
+        <MigrateButton workspaceId={report.workspace_id} reportKey={key} config={document.config} />
+      )}
       {report.type === 'explorer_view' && 'dateField' in document.config && document.config.dateField && (
         <Tag minimal icon="calendar">
           {document.config.dateField}
@@ -108,7 +117,10 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
         onApply={(dateRanges) => dispatch(documentEdited({ key, config: { ...document.config, dateRanges } }))}
       />
       <span className="or-report-toolbar-end">
-        <AnnotationsButton workspaceId={report.workspace_id} />
+        <AnnotationsButton
+          workspaceId={report.workspace_id}
+          period={resolveConfigDateRanges(document.config.dateRanges, localToday(), weekStart).main}
+        />
         {can.share(report.access_level) && <ShareButton report={report} />}
         <ReportMenu report={report} reportKey={key} />
       </span>
@@ -133,16 +145,47 @@ function EditToggle({ reportKey: key }: { reportKey: string }) {
   );
 }
 
-function AnnotationsButton({ workspaceId }: { workspaceId: number }) {
+/**
+ * 'Migrate' (spec 2, flag new_dashboard): moves a list-layout dashboard onto the grid as one undoable edit,
+ * saved like any other. Shown only while the dashboard still has the list layout.
+ */
+function MigrateButton({
+  workspaceId,
+  reportKey,
+  config,
+}: {
+  workspaceId: number;
+  reportKey: string;
+  config: unknown;
+}) {
+  const dispatch = useAppDispatch();
+  const { data: flags } = useGetWorkspaceFlagsQuery(workspaceId);
+  const parsed = dashboardConfigSchema.safeParse(config);
+  if (!flags?.includes(NEW_DASHBOARD_FLAG) || !parsed.success || hasGridLayout(parsed.data.flags)) return null;
+  return (
+    <Button
+      variant="minimal"
+      icon="grid-view"
+      text="Migrate"
+      onClick={() => dispatch(documentEdited({ key: reportKey, config: migratedToGrid(parsed.data) }))}
+    />
+  );
+}
+
+/**
+ * Annotations belong to the report's period (issue: finish the screens): the badge counts those overlapping the
+ * report's main date range, and the drawer opens on that range.
+ */
+function AnnotationsButton({ workspaceId, period }: { workspaceId: number; period: DayRange }) {
   const [params, setParams] = useSearchParams();
   const { data: annotations } = useGetAnnotationsQuery(workspaceId);
-  const count = annotations?.length ?? 0;
+  const count = annotationsInPeriod(annotations ?? [], period.start, period.end).length;
   return (
     <Button
       variant="minimal"
       icon="annotation"
       aria-label={`Annotations (${count})`}
-      onClick={() => setParams(openDrawerParams(params, 'annotations'))}
+      onClick={() => setParams(openDrawerParams(params, 'annotations', { start: period.start, end: period.end }))}
       endIcon={
         count > 0 ? (
           <Tag round intent={Intent.PRIMARY} className="or-report-badge">

@@ -7,6 +7,7 @@ import { AnnotationsDrawerBody } from '../../annotations/AnnotationsDrawer';
 import { usePatchMeMutation } from '../../auth/authApi';
 import { ShareDrawerBody } from '../../sharing/ShareDrawer';
 import { closeDrawerParams, drawerFromParams, DRAWER_PREFIX, openDrawerParams } from '../drawers';
+import { FeedbackDrawerBody } from './FeedbackForm';
 import { DemoDrawerBody } from './ShellBanners';
 
 /** Getting-started topics (spec 1 §2.6): team members only for admins. */
@@ -82,6 +83,20 @@ export function DrawerHost({ user, workspace }: DrawerHostProps) {
             start={params.get(`${DRAWER_PREFIX}start`)}
             end={params.get(`${DRAWER_PREFIX}end`)}
           />
+        )}
+      </Drawer>
+      <Drawer isOpen={drawer.type === 'feedback'} onClose={close} title="Feedback" size="420px">
+        {drawer.type === 'feedback' && (
+          <div className={Classes.DRAWER_BODY}>
+            <div className={Classes.DIALOG_BODY}>
+              <FeedbackDrawerBody
+                workspaceId={workspace.id}
+                widget={params.get(`${DRAWER_PREFIX}widget`)}
+                error={params.get(`${DRAWER_PREFIX}error`)}
+                onDone={close}
+              />
+            </div>
+          </div>
         )}
       </Drawer>
       <Drawer isOpen={drawer.type === 'share'} onClose={close} title="Sharing" size="420px">

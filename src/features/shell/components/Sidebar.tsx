@@ -32,6 +32,7 @@ export function Sidebar({ user, workspace }: SidebarProps) {
       <WorkspaceSwitcher workspaces={user.workspaces} current={workspace} />
       <SidebarLink to={`${base}/reports`} icon="dashboard" text="Reports" />
       <SidebarLink to={`${base}/alerting`} icon="notifications" text="Alerting" />
+      <SidebarLink to={`${base}/targets`} icon="locate" text="Targets" />
       {flags.includes('engagement') && <SidebarLink to={`${base}/engagement`} icon="people" text="Engagement" />}
       <div className="or-sidebar-spacer" />
       <FeedbackPopover workspaceId={workspace.id} />

@@ -55,7 +55,15 @@ test('a failing query is thrown to the widget error boundary; fixing the setting
       'An error was encountered rendering this widget. Create a ticket in our helpdesk via the link below if the problem persists.',
     ),
   ).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Create ticket' }).getAttribute('href')).toBe('/?drawer.type=feedback');
+  // The ticket link opens the feedback drawer naming the widget and its error.
+  const ticket = new URLSearchParams(
+    screen.getByRole('link', { name: 'Create ticket' }).getAttribute('href')!.slice(2),
+  );
+  expect(Object.fromEntries(ticket)).toEqual({
+    'drawer.type': 'feedback',
+    'drawer.widget': 'High & low (high_low w1)',
+    'drawer.error': 'Unsupported filter operator "sounds_like"',
+  });
   act(() => setWidget({ ...broken, filters: [] }));
   expect(await screen.findByLabelText('Sent')).toBeTruthy();
   expect(screen.queryByRole('link', { name: 'Create ticket' })).toBeNull();

@@ -111,6 +111,27 @@ test('with autofocus disabled no list is open until one is picked', async () => 
   expect(statsOf(screen.getByRole('tabpanel'))).toEqual(expectedSummary('B'));
 });
 
+test('in the list layout (legacy) a click on the open tab collapses it; in the grid it stays open', async () => {
+  const legacy = renderWithProviders(
+    <SubscriberGrowthWidget widget={widget()} context={context({ listLayout: true })} />,
+    { store: storeWith() },
+  );
+  let tabs = await screen.findAllByRole('tab');
+  expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+  fireEvent.click(tabs[0]);
+  expect(screen.queryByRole('tabpanel')).toBeNull();
+  fireEvent.click(tabs[1]);
+  expect(statsOf(screen.getByRole('tabpanel'))).toEqual(expectedSummary('B'));
+  legacy.unmount();
+
+  renderWithProviders(<SubscriberGrowthWidget widget={widget()} context={context({ listLayout: false })} />, {
+    store: storeWith(),
+  });
+  tabs = await screen.findAllByRole('tab');
+  fireEvent.click(tabs[0]);
+  expect(statsOf(screen.getByRole('tabpanel'))).toEqual(expectedSummary('A'));
+});
+
 test('the card display shows every list at once', async () => {
   renderWithProviders(
     <SubscriberGrowthWidget

@@ -1,5 +1,5 @@
 import { Callout, Card, Tab, Tabs } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { type Locale } from '../../../contracts/common';
 import { type DatasetSchema, type Field } from '../../../contracts/datasets';
 import { formatValue } from '../../../engine/format';
@@ -48,36 +48,49 @@ interface DisplayProps {
   locale: Locale;
 }
 
-function ListTabs({ model, members, locale, autofocus }: DisplayProps & { autofocus: boolean }) {
+function ListTabs({
+  model,
+  members,
+  locale,
+  autofocus,
+  collapsible,
+}: DisplayProps & { autofocus: boolean; collapsible: boolean }) {
   const first = model.lists[0]?.list;
   const [selected, setSelected] = useState<string | null>(autofocus ? (first ?? null) : null);
+  // Tabs reports only changes; a click on the open tab itself is caught here (list layout only, spec 2).
+  const collapseOpenTab = (event: MouseEvent<HTMLDivElement>) => {
+    const tab = (event.target as HTMLElement).closest('[role="tab"]');
+    if (collapsible && tab && tab.getAttribute('aria-selected') === 'true') setSelected(null);
+  };
   return (
-    <Tabs
-      id="subscriber-growth"
-      // Nothing is open until a list is picked when autofocus of the first tab is disabled.
-      selectedTabId={selected ?? ''}
-      onChange={(id) => setSelected(String(id))}
-      renderActiveTabPanelOnly
-    >
-      {model.lists.map((growth) => (
-        <Tab
-          key={growth.list}
-          id={growth.list}
-          title={growth.list}
-          panel={
-            <div>
-              <ListSummaryStats growth={growth} locale={locale} />
-              <GraphChart
-                model={membersGraph(model, growth, members)}
-                locale={locale}
-                title={`${growth.list} members`}
-                height={SUBSCRIBER_TAB_CHART_HEIGHT}
-              />
-            </div>
-          }
-        />
-      ))}
-    </Tabs>
+    <div onClick={collapseOpenTab}>
+      <Tabs
+        id="subscriber-growth"
+        // Nothing is open until a list is picked when autofocus of the first tab is disabled.
+        selectedTabId={selected ?? ''}
+        onChange={(id) => setSelected(String(id))}
+        renderActiveTabPanelOnly
+      >
+        {model.lists.map((growth) => (
+          <Tab
+            key={growth.list}
+            id={growth.list}
+            title={growth.list}
+            panel={
+              <div>
+                <ListSummaryStats growth={growth} locale={locale} />
+                <GraphChart
+                  model={membersGraph(model, growth, members)}
+                  locale={locale}
+                  title={`${growth.list} members`}
+                  height={SUBSCRIBER_TAB_CHART_HEIGHT}
+                />
+              </div>
+            }
+          />
+        ))}
+      </Tabs>
+    </div>
   );
 }
 
@@ -155,7 +168,13 @@ function SubscriberGrowthView({ widget, context, schema, version, lists }: ViewP
   return widget.visualizationSettings?.display?.type === 'card' ? (
     <ListCards model={model} members={members} locale={locale} />
   ) : (
-    <ListTabs model={model} members={members} locale={locale} autofocus={!widget.disableAutofocusFirstTab} />
+    <ListTabs
+      model={model}
+      members={members}
+      locale={locale}
+      autofocus={!widget.disableAutofocusFirstTab}
+      collapsible={context.listLayout === true}
+    />
   );
 }
 

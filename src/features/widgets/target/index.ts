@@ -1,15 +1,18 @@
-import { never, sized, type WidgetDefinition } from '../definition';
+import { always, sized, type WidgetDefinition } from '../definition';
+import { TargetSettings } from './TargetSettings';
 import { TargetWidget } from './TargetWidget';
 
 export const targetWidget: WidgetDefinition = {
   label: 'Target',
   icon: 'locate',
-  // Not offered until the targets feature draws them.
-  inPalette: never,
+  inPalette: always,
   defaults: { targets: [], visualizationSettings: { display: { type: 'line' } } },
   size: sized(5, 9),
-  // The configure drawer shows only the title until targets can be set.
+  // Targets carry their own dataset, metric, period and filters: the widget picks targets, not a dataset.
   dataset: 'none',
-  queries: [],
+  Settings: TargetSettings,
+  queries: ['targetProgress', 'targetHistory'],
+  // A dropped Target tile asks for its first target straight away.
+  drawerOnAdd: 'target',
   View: TargetWidget,
 };
