@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { catalogue, type CatalogueDataset } from '../../src/contracts/catalogue';
-import type { CustomField, CustomFieldGroup } from '../../src/contracts/dataModel';
+import type { CustomFieldGroup } from '../../src/contracts/dataModel';
 import type { Field } from '../../src/contracts/datasets';
+import { customFieldToField } from '../../src/engine/dataModel/edit';
 import { mergeCustomFields, validateCustomFieldGroups } from '../../src/engine/dataModel/validation';
 import { customFields } from '../db/schema';
 import type { Executor } from './db';
@@ -35,34 +36,6 @@ export async function saveCustomFieldGroups(
       set: { groups, updatedBy: userId, updatedAt: new Date() },
     });
   return { groups };
-}
-
-/** A saved custom field as a schema field: computed, so dataSourceType 'virtual'. */
-export function customFieldToField(field: CustomField): Field {
-  const base: Field = {
-    id: field.id ?? '',
-    name: field.name ?? '',
-    shortName: field.shortName ?? field.name ?? '',
-    label: field.label ?? field.name ?? '',
-    category: field.category ?? '',
-    format: field.format as Field['format'],
-    type: field.type === 'metric' ? 'metric' : 'dimension',
-    features: field.features,
-    dataSourceType: 'virtual',
-  };
-  if (base.type === 'metric') {
-    return { ...base, expr: field.expr, agg: { type: 'custom', expression: field.expr ?? '' } };
-  }
-  return {
-    ...base,
-    rules: (field.rules ?? []).map((rule) => ({
-      field: rule.field ?? '',
-      type: rule.type ?? 'equals',
-      value: rule.value ?? '',
-      result: rule.result ?? '',
-    })),
-    rules_else: field.rules_else ?? null,
-  };
 }
 
 /** A dataset's fields with the workspace's custom fields merged in at their anchors. */

@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
               ...['data-model', 'data-model/tables/:tableId', 'data-model/tables/:tableId/fields/:fieldId'].map(
                 (path) => ({
                   path,
-                  lazy: () => settingsPages().then((m) => ({ Component: m.DataModelPlaceholderPage })),
+                  lazy: () => settingsPages().then((m) => ({ Component: m.DataModelPage })),
                 }),
               ),
             ],

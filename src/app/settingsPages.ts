@@ -4,6 +4,7 @@ export { ProfilePage } from '../features/profile/ProfilePage';
 export { AdminWorkspacesPage, AgencyPage } from '../features/settings/AgencyPage';
 export { GeneralPage } from '../features/settings/GeneralPage';
 export { SettingsLayout } from '../features/settings/SettingsLayout';
-export { DataModelPlaceholderPage, IntegrationsPlaceholderPage } from '../features/settings/SettingsPlaceholders';
+export { DataModelPage } from '../features/data-model/DataModelPage';
+export { IntegrationsPlaceholderPage } from '../features/settings/SettingsPlaceholders';
 export { WorkspaceLayout } from '../features/shell/components/WorkspaceLayout';
 export { CampaignWebviewPage } from '../features/workspaces/CampaignWebviewPage';

@@ -2,6 +2,7 @@
 import { tableToIPC } from 'apache-arrow';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { type DatasetSchema } from '../contracts/datasets';
+import { customFieldToField } from '../engine/dataModel/edit';
 import { bucketStart } from '../engine/dates';
 import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../engine/testing/fixtures';
 import { openNodeDuckdb } from '../engine/testing/nodeDuckdb';
@@ -99,4 +100,35 @@ test('before the dataset is there, and for an unknown metric, errors are plain o
     }),
   );
   expect(bad.error).toEqual({ name: 'QueryBuildError', message: 'Metric not found: "nope"' });
+});
+
+test("the data-model editor's unsaved fields: a custom metric computed from the fields as edited", async () => {
+  const store = storeWith();
+  const range = { start: '2024-01-01', end: '2024-01-31' };
+  const custom = customFieldToField({
+    id: 'opens_per_send',
+    type: 'metric',
+    format: 'number',
+    expr: 'open / sent',
+    features: [],
+    custom: true,
+  });
+  const result = await store.dispatch(
+    engineApi.endpoints.funnel.initiate({
+      workspaceId: 3,
+      query: { kind: 'funnel', dataset: 'campaigns_fixture', range, metrics: ['opens_per_send'] },
+      fields: [...campaignSchema.fields, custom],
+    }),
+  );
+  const rows = data.filter((row) => row.send_date >= range.start && row.send_date <= range.end);
+  const sum = (key: 'open' | 'sent') => rows.reduce((total, row) => total + row[key], 0);
+  expect(result.data?.data.opens_per_send?.[0]).toBeCloseTo(sum('open') / sum('sent'), 10);
+  // Without them the saved schema answers, which has no such metric.
+  const saved = await store.dispatch(
+    engineApi.endpoints.funnel.initiate({
+      workspaceId: 3,
+      query: { kind: 'funnel', dataset: 'campaigns_fixture', range, metrics: ['opens_per_send'] },
+    }),
+  );
+  expect(saved.error?.message).toMatch(/opens_per_send/);
 });

@@ -1,6 +1,6 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { tableFromIPC } from 'apache-arrow';
-import { type DatasetSchema } from '../contracts/datasets';
+import { type DatasetSchema, type Field } from '../contracts/datasets';
 import { type QueryInput, buildQuery, pivotValuesSql } from '../engine/queries';
 import { type DatasetsState, datasetKey } from '../features/datasets/datasetsSlice';
 import { type Priority, type QueryRequest } from '../workers/pool';
@@ -58,6 +58,8 @@ export interface EngineArgs<Q> {
   version?: string;
   /** Queries with the same key replace each other (one widget's changing settings). */
   supersedeKey?: string;
+  /** The dataset's fields as the data-model editor has them, unsaved custom fields included (its preview). */
+  fields?: Field[];
 }
 
 type State = { datasets: DatasetsState };
@@ -75,7 +77,8 @@ async function run(
   signal: AbortSignal,
 ): Promise<{ data: ResultColumns } | { error: EngineError }> {
   try {
-    const schema = schemaFor(state, args.workspaceId, args.query.dataset ?? 'engagement_contacts');
+    const saved = schemaFor(state, args.workspaceId, args.query.dataset ?? 'engagement_contacts');
+    const schema = args.fields ? { ...saved, fields: args.fields } : saved;
     const pool = await runner();
     const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal };
     let query = args.query;

@@ -1,6 +1,7 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { dashboardSlice } from '../features/dashboard/dashboardSlice';
+import { dataModelReducer } from '../features/data-model/dataModelSlice';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
 import { dateRangeSlice } from '../features/date-range/dateRangeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
@@ -33,6 +34,7 @@ export const rootReducer = combineSlices(
   tabsSlice,
   reportsListSlice,
   targetCalculatorSlice,
+  { dataModel: dataModelReducer },
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

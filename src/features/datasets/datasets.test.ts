@@ -10,6 +10,7 @@ import {
   downloadStarted,
   initialDatasetsState,
   loadDataset,
+  schemasExpired,
   selectDatasetEntry,
   setDatasetSink,
 } from './datasetsSlice';
@@ -133,6 +134,10 @@ describe('datasets slice', () => {
     // Fresh for 30 s: a second load does not download again.
     await load();
     expect(urls).toHaveLength(2);
+    // A saved data model expires the workspace's schemas: the next use fetches them again.
+    store.dispatch(schemasExpired({ workspaceId: 7 }));
+    await load();
+    expect(urls).toHaveLength(4);
   });
 
   test('a 403 fails at once with the Yikes state', async () => {

@@ -81,6 +81,11 @@ export const datasetsSlice = createSlice({
         fetchedAt,
       };
     },
+    /** The workspace's schemas changed (data model saved): the next use downloads them again. */
+    schemasExpired(state, action: PayloadAction<{ workspaceId: number }>) {
+      const prefix = datasetKey(action.payload.workspaceId, '');
+      for (const [key, entry] of Object.entries(state.entries)) if (key.startsWith(prefix)) entry.fetchedAt = 0;
+    },
     downloadFailed(state, action: PayloadAction<KeyPayload & { error: string }>) {
       const entry = state.entries[action.payload.key];
       state.entries[action.payload.key] = {
@@ -99,8 +104,14 @@ export const datasetsSlice = createSlice({
   },
 });
 
-export const { downloadStarted, downloadAttempted, downloadProgressed, downloadSucceeded, downloadFailed } =
-  datasetsSlice.actions;
+export const {
+  downloadStarted,
+  downloadAttempted,
+  downloadProgressed,
+  downloadSucceeded,
+  downloadFailed,
+  schemasExpired,
+} = datasetsSlice.actions;
 export const { selectDatasetEntry } = datasetsSlice.selectors;
 
 /** Where downloaded bytes go: the query engine's pool (swapped in tests). */

@@ -22,7 +22,7 @@ const COMBOS: { action: keyof ReportShortcutActions; label: string; key: string 
  * The report page's keyboard shortcuts. Blueprint leaves them alone while the user types in a
  * field, and they keep the browser's own Ctrl+S (save the page) and undo from acting as well.
  */
-export function useReportShortcuts(actions: ReportShortcutActions) {
+export function useReportShortcuts(actions: ReportShortcutActions, group = 'Report') {
   // The latest actions are read at key press, so the registered hotkeys (and the help dialog's list) stay put
   // while the page re-renders with new callbacks.
   const latest = useRef(actions);
@@ -35,13 +35,13 @@ export function useReportShortcuts(actions: ReportShortcutActions) {
         COMBOS.map(({ action, label, key }) => ({
           combo: `${modifier}+${key}`,
           label,
-          group: 'Report',
+          group,
           global: true,
           preventDefault: true,
           onKeyDown: () => latest.current[action](),
         })),
       ),
-    [],
+    [group],
   );
   useHotkeys(hotkeys);
 }

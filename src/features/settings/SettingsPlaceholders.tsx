@@ -13,8 +13,3 @@ export function IntegrationsPlaceholderPage() {
   }
   return <NonIdealState className="or-page" icon="data-connection" title="Integrations" />;
 }
-
-/** settings/data-model: the data-model editor is its own issue. */
-export function DataModelPlaceholderPage() {
-  return <NonIdealState className="or-page" icon="database" title="Data model" />;
-}
