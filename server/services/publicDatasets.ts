@@ -12,7 +12,7 @@ import {
 } from '../../src/features/public-report/publicScope';
 import { writeDataset } from '../datasets/writer';
 import { fieldsWithCustomFields, getCustomFieldGroups } from './dataModel';
-import { availableDatasets, type DatasetFile } from './datasets';
+import { availableDatasets, isEngagementDataset, type DatasetFile } from './datasets';
 import type { Executor } from './db';
 import { literal, openLockedDuckDB, withTimeout } from './duckdb';
 
@@ -35,6 +35,7 @@ export async function publicScopes(
   const { all } = await availableDatasets(db, workspaceId);
   const groups = await getCustomFieldGroups(db, workspaceId);
   for (const dataset of all) {
+    if (isEngagementDataset(dataset.id)) continue;
     // With the workspace's custom fields, as the signed-in schema answer gives it.
     const schema: DatasetSchema = { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
     const scope = publicDatasetScope(parsed.data, schema, SOURCE_TABLE);
