@@ -564,7 +564,12 @@ describe('engagement CSV', () => {
 
 describe('engagement segment table and months', () => {
   const schema = toDatasetSchema(getCatalogueDataset('engagement_segments')!);
-  const inflowIds = [...engagementSegments.map((segment) => `inflow_from_${segment.id}`), 'inflow_new'];
+  const inflowIds = [
+    ...engagementSegments.map((segment) => `inflow_from_${segment.id}`),
+    'inflow_new',
+    ...engagementSegments.map((segment) => `outflow_to_${segment.id}`),
+    'outflow_gone',
+  ];
   /** Seeded rows: two integrations, int-b with one month; segments written out of display order on purpose. */
   const segmentRows = ['int-a|2026-10-01', 'int-a|2026-11-01', 'int-b|2026-09-01'].flatMap((key, k) =>
     [...engagementSegments].reverse().map((segment, s) => {
@@ -581,8 +586,6 @@ describe('engagement segment table and months', () => {
         click_total: size * 2 + s,
         send_total: size * 9 + 1,
         ...Object.fromEntries(inflowIds.map((id, f) => [id, size ? (f + s + k) % 4 : 0])),
-        ...Object.fromEntries(engagementSegments.map((o) => [`outflow_to_${o.id}`, 1])),
-        outflow_gone: 0,
       };
     }),
   );

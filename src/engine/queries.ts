@@ -562,11 +562,17 @@ function buildEngagementMonths(fields: FieldIndex): string {
 
 /**
  * Spec 3 §2 segment table: size, share of the month's total, days since last click (mean per contact), click
- * frequency (clicks per contact), click rate (clicks per send), inflow per previous segment and new; Total last.
+ * frequency (clicks per contact), click rate (clicks per send), inflow per previous segment and new, and the
+ * outflows the flow diagram draws; Total last.
  */
 function buildEngagementSegmentTable(fields: FieldIndex, q: Of<'engagementSegmentTable'>): string {
   const c = (id: string) => fields.column(id);
-  const inflows = [...engagementSegments.map((segment) => `inflow_from_${segment.id}`), 'inflow_new'];
+  const inflows = [
+    ...engagementSegments.map((segment) => `inflow_from_${segment.id}`),
+    'inflow_new',
+    ...engagementSegments.map((segment) => `outflow_to_${segment.id}`),
+    'outflow_gone',
+  ];
   const order = `list_position([${engagementSegments.map((segment) => str(segment.id)).join(', ')}], segment_id)`;
   const ratios = (n: string) =>
     `size, size / nullif(sum(size) OVER (), 0) AS share, days_total / nullif(size, 0) AS days_since_last_click, ` +

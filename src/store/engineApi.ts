@@ -117,7 +117,9 @@ export const engineApi = createApi({
       explorerRows: endpoint<'explorerRows'>(),
       explorerCount: endpoint<'explorerCount'>(),
       explorerPivot: endpoint<'explorerPivot'>(),
-      engagementCsv: endpoint<'engagementCsv'>(),
+      engagementCsv: endpoint<'engagementCsv'>('lookup'),
+      engagementMonths: endpoint<'engagementMonths'>(),
+      engagementSegmentTable: endpoint<'engagementSegmentTable'>(),
     };
   },
 });
@@ -137,4 +139,6 @@ export const {
   useExplorerCountQuery,
   useExplorerPivotQuery,
   useEngagementCsvQuery,
+  useEngagementMonthsQuery,
+  useEngagementSegmentTableQuery,
 } = engineApi;

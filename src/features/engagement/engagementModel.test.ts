@@ -80,7 +80,7 @@ describe('flow model', () => {
       inflow: [
         { from: 'highly_engaged', size: 15 },
         { from: 'engaged', size: 40 },
-        { from: 'new', size: 5 },
+        { from: 'joined', size: 5 },
       ],
       outflow: [
         { to: 'engaged', size: 40 },

@@ -19,6 +19,15 @@ export type EngagementRow = {
   outflow_gone: number;
 } & Record<`inflow_from_${EngagementSegmentId}` | `outflow_to_${EngagementSegmentId}`, number>;
 
+/** A row of the engine's segment table query: a segment's row, or the Total row (segment_id null). */
+export type SegmentTableRow = Omit<EngagementRow, 'date' | 'integration_id' | 'integration_name' | 'segment_id'> & {
+  segment_id: EngagementSegmentId | null;
+  share: number | null;
+  days_since_last_click: number | null;
+  click_frequency: number | null;
+  click_rate: number | null;
+};
+
 /**
  * Cells per segment, in the order given: each segment's exact share of 1200 floored, the cells left over going to
  * the largest remainders (ties to the earlier segment), so the counts sum to 1200 exactly and the same sizes always
@@ -41,25 +50,25 @@ export function waffleCells(counts: readonly number[]): number[] {
   return counts.flatMap((count, index) => Array.from({ length: count }, () => index));
 }
 
-export type FlowSource = EngagementSegmentId | 'new';
+export type FlowSource = EngagementSegmentId | 'joined';
 export type FlowTarget = EngagementSegmentId | 'gone';
 export interface FlowModel {
   segmentId: EngagementSegmentId;
-  /** Where this month's members came from: a previous segment, or 'new' (not in any segment last month). */
+  /** Where this month's members came from: a previous segment, or 'joined' (in no segment last month). */
   inflow: { from: FlowSource; size: number }[];
   /** Where last month's members went: a segment this month, or 'gone' (in none). */
   outflow: { to: FlowTarget; size: number }[];
 }
 
 /** The flow diagram of one segment's row, flows of 0 left out; null when there are no flows at all. */
-export function flowModel(row: EngagementRow | undefined): FlowModel | null {
-  if (!row) return null;
+export function flowModel(row: SegmentTableRow | EngagementRow | undefined): FlowModel | null {
+  if (!row?.segment_id) return null;
   const inflow = [
     ...engagementSegments.map((segment) => ({
       from: segment.id as FlowSource,
       size: row[`inflow_from_${segment.id}`],
     })),
-    { from: 'new' as const, size: row.inflow_new },
+    { from: 'joined' as const, size: row.inflow_new },
   ].filter((flow) => flow.size > 0);
   const outflow = [
     ...engagementSegments.map((segment) => ({ to: segment.id as FlowTarget, size: row[`outflow_to_${segment.id}`] })),
