@@ -71,7 +71,7 @@ function EngagementRoute({ workspace }: { workspace: Workspace }) {
   const params = useParams();
   const { version, failed } = useDataset(workspace.id, SEGMENTS_DATASET);
   const months = useEngagementMonthsQuery(
-    { workspaceId: workspace.id, version, query: { kind: 'engagementMonths' } },
+    { workspaceId: workspace.id, version, query: { kind: 'engagementMonths', dataset: SEGMENTS_DATASET } },
     { skip: !version },
   );
   const integrations = useMemo(
@@ -109,7 +109,7 @@ function EngagementView({ workspace, version, integrations, integration, date }:
   const table = useEngagementSegmentTableQuery({
     workspaceId: workspace.id,
     version,
-    query: { kind: 'engagementSegmentTable', integrationId: integration.id, month: date },
+    query: { kind: 'engagementSegmentTable', dataset: SEGMENTS_DATASET, integrationId: integration.id, month: date },
   });
   const rows = useMemo(() => rowsOf<SegmentTableRow>(table.data), [table.data]);
   const download = useCsvDownload(workspace.id, integration.id, date);
@@ -190,7 +190,15 @@ function useCsvDownload(workspaceId: number, integrationId: string, month: strin
     const segmentId = requested.segmentId;
     const segmentName = (id: string) => engagementSegments.find((segment) => segment.id === id)?.name ?? id;
     const fetchChunk = async (offset: number, limit: number) => {
-      const query = { kind: 'engagementCsv', integrationId, month, segmentId, offset, limit } as const;
+      const query = {
+        kind: 'engagementCsv',
+        dataset: CONTACTS_DATASET,
+        integrationId,
+        month,
+        segmentId,
+        offset,
+        limit,
+      } as const;
       const result = await dispatch(
         engineApi.endpoints.engagementCsv.initiate(
           { workspaceId, version: contacts.version, query },
