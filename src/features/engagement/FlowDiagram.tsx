@@ -5,7 +5,9 @@ import { type FlowModel } from './engagementModel';
 import { SEGMENT_COLOURS } from './segmentColours';
 
 const NEUTRAL = '#738091';
-const nameOf = (id: string) => engagementSegments.find((segment) => segment.id === id)?.name;
+/** A flow end's label: a segment's name, or where contacts came from or went outside the segments. */
+const OUTSIDE: Record<string, string> = { joined: 'Joined', gone: 'Left' };
+const labelOf = (id: string) => OUTSIDE[id] ?? engagementSegments.find((segment) => segment.id === id)?.name ?? id;
 const colourOf = (id: string) => SEGMENT_COLOURS[id as keyof typeof SEGMENT_COLOURS] ?? NEUTRAL;
 
 function FlowColumn({
@@ -14,7 +16,7 @@ function FlowColumn({
   locale,
 }: {
   title: string;
-  flows: { id: string; label: string; size: number }[];
+  flows: { id: string; size: number }[];
   locale: Locale;
 }) {
   const largest = Math.max(1, ...flows.map((flow) => flow.size));
@@ -24,7 +26,7 @@ function FlowColumn({
       <ul>
         {flows.map((flow) => (
           <li key={flow.id} data-flow={flow.id}>
-            <span className="or-engagement-flow-label">{flow.label}</span>
+            <span className="or-engagement-flow-label">{labelOf(flow.id)}</span>
             <svg className="or-engagement-flow-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden>
               <rect width={(flow.size / largest) * 100} height={10} fill={colourOf(flow.id)} />
             </svg>
@@ -57,21 +59,9 @@ export function FlowDiagram({
           <FlowColumn
             title="Came from"
             locale={locale}
-            flows={flow.inflow.map((f) => ({
-              id: f.from,
-              label: f.from === 'joined' ? 'Joined' : nameOf(f.from)!,
-              size: f.size,
-            }))}
+            flows={flow.inflow.map(({ from, size }) => ({ id: from, size }))}
           />
-          <FlowColumn
-            title="Went to"
-            locale={locale}
-            flows={flow.outflow.map((f) => ({
-              id: f.to,
-              label: f.to === 'gone' ? 'Left' : nameOf(f.to)!,
-              size: f.size,
-            }))}
-          />
+          <FlowColumn title="Went to" locale={locale} flows={flow.outflow.map(({ to, size }) => ({ id: to, size }))} />
         </div>
       ) : (
         <p>No comparison available.</p>
