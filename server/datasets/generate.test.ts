@@ -227,6 +227,21 @@ const invariants: Record<string, string> = {
         + outflow_gone <> previous_size)`,
   'engagement: new contacts come from nowhere; clicks ≤ sends': `SELECT * FROM engagement_segments
     WHERE (segment_id = 'new' AND inflow_new <> size AND date > (SELECT min(date) FROM engagement_segments)) OR click_total > send_total OR outflow_to_new <> 0`,
+  'engagement: two integrations whose latest months differ': `SELECT 1 FROM (
+      SELECT count(DISTINCT integration_id) AS integrations, count(DISTINCT latest) AS latest_months
+      FROM (SELECT integration_id, max(date) OVER (PARTITION BY integration_id) AS latest FROM engagement_segments))
+    WHERE integrations < 2 OR latest_months < 2`,
+  "engagement: sends per contact and month, and clicks per send, of the campaign datasets' order": `SELECT * FROM (
+      SELECT sum(send_total) / sum(size) AS sends, sum(click_total) / sum(send_total) AS click_share
+      FROM engagement_segments)
+    WHERE sends NOT BETWEEN 2 AND 30 OR click_share NOT BETWEEN 0.005 AND 0.5`,
+  'engagement: most members of an engaged-to-inactive segment stay there, yet some move': `SELECT * FROM (
+      SELECT segment_id, sum(CASE segment_id WHEN 'highly_engaged' THEN outflow_to_highly_engaged
+          WHEN 'engaged' THEN outflow_to_engaged WHEN 'at_risk' THEN outflow_to_at_risk ELSE outflow_to_inactive END)
+        / sum(outflow_to_new + outflow_to_highly_engaged + outflow_to_engaged + outflow_to_at_risk + outflow_to_inactive
+          + outflow_gone) AS stay
+      FROM engagement_segments WHERE segment_id <> 'new' GROUP BY segment_id)
+    WHERE stay NOT BETWEEN 0.3 AND 0.95`,
   'engagement: one segment per contact and month': `SELECT contact_id, month FROM engagement_contacts GROUP BY ALL HAVING count(*) > 1`,
 };
 

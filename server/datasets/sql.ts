@@ -414,7 +414,8 @@ export function generatorStatements(params: GeneratorParams): string[] {
        SELECT c.*, m::INTEGER AS m, c.i * 100 + m AS r,
          clamp01(level + 0.2 * sin(phase + m * 0.9) + 0.08 * noise('score', c.i * 100 + m)) AS score
        FROM c, range(${ENGAGEMENT_MONTHS}) t(m)
-       WHERE m >= join_month AND m < leave_month
+       -- The second integration was disconnected two months ago, so the integrations' month ranges differ.
+       WHERE m >= join_month AND m < leave_month AND (integration = 1 OR m < ${ENGAGEMENT_MONTHS - 2})
      ), s AS (
        SELECT *, 4 + floor(8 * u('sends', r))::INTEGER AS send_total FROM m
      )

@@ -89,6 +89,23 @@ describe('GET …/datasets', () => {
     expect(ids).not.toContain('engagement_segments');
   });
 
+  it('serves the engagement tables, unlisted, only to a workspace with the engagement flag', async () => {
+    const flagged = await createWorkspace(t, { adminUserId: admin.userId, features: ['engagement'] });
+    await generateWorkspaceDatasets(t.config.dataDir, flagged.id, params);
+    const listed = (await t.app.inject({ url: url('', flagged.id), headers: admin.headers })).json().datasets;
+    expect(listed.map((d: { id: string }) => d.id)).not.toContain('engagement_segments');
+    for (const id of ['engagement_segments', 'engagement_contacts']) {
+      const schema = await t.app.inject({ url: url(`/${id}?schema=true`, flagged.id), headers: admin.headers });
+      expect([id, schema.statusCode, schema.json().id]).toEqual([id, 200, id]);
+      const file = await t.app.inject({ url: url(`/${id}`, flagged.id), headers: admin.headers });
+      expect(file.statusCode).toBe(200);
+      expect(tableFromIPC(file.rawPayload).numRows).toBe(tableFromIPC(arrowFile(id, flagged.id)).numRows);
+      expect((await t.app.inject({ url: url(`/${id}`), headers: admin.headers })).statusCode).toBe(404);
+    }
+    // The first-need test below counts the workspaces with generated files.
+    fs.rmSync(workspaceDatasetDir(t.config.dataDir, flagged.id), { recursive: true, force: true });
+  });
+
   it('answers 404 for a dataset the workspace may not use or that does not exist', async () => {
     for (const id of ['list_members', 'engagement_contacts', 'nope', 'CAMPAIGNS']) {
       expect((await t.app.inject({ url: url(`/${id}?schema=true`), headers: admin.headers })).statusCode).toBe(404);

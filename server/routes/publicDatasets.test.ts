@@ -193,6 +193,30 @@ describe('a public dataset file', () => {
     expect((await call(null, 'GET', `/reports/${viewId}/datasets/${DATASET}`)).statusCode).toBe(404);
   });
 
+  it('never serves the engagement tables, even for a widget on them in a workspace with the flag', async () => {
+    const flagged = (await createWorkspace(t, { adminUserId: owner.userId, features: ['engagement'] })).id;
+    await generateWorkspaceDatasets(t.config.dataDir, flagged, { rows: 4000, seed: 5, endDate: '2026-11-21' });
+    const widget = { id: 'w1', type: 'table', dataset: 'engagement_segments', metrics: ['size'], dimensions: [] };
+    const created = await call(owner, 'POST', `/workspaces/${flagged}/reports/dashboard`, {
+      title: 'Engagement',
+      config: { title: 'Engagement', filters: [], widgets: [widget] },
+    });
+    expect(created.statusCode).toBe(201);
+    const reportId = created.json().data.id;
+    const shared = await call(owner, 'PUT', `/workspaces/${flagged}/permissions`, {
+      accessLevel: 'read',
+      subjectType: 'public',
+      objectId: reportId,
+      objectType: 'dashboard',
+    });
+    expect(shared.statusCode).toBe(200);
+    expect((await call(null, 'GET', `/reports/${reportId}/datasets`)).json()).toEqual({ datasets: [] });
+    for (const id of ['engagement_segments', 'engagement_contacts']) {
+      expect((await call(null, 'GET', `/reports/${reportId}/datasets/${id}`)).statusCode).toBe(404);
+      expect((await call(null, 'GET', `/reports/${reportId}/datasets/${id}?schema=true`)).statusCode).toBe(404);
+    }
+  });
+
   it('is built once per report version and rebuilt from the new config after a save', async () => {
     const report = await publicReport();
     const first = await publicTable(report.id);

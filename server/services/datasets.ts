@@ -28,10 +28,15 @@ export async function availableDatasets(
   const all = catalogue.filter((dataset) => {
     if (dataset.id === 'list_members') return flags.has('list_members');
     if (dataset.id === 'workspaces') return licence?.type === 'agency';
-    if (dataset.id.startsWith('engagement_')) return flags.has('engagement');
+    if (isEngagementDataset(dataset.id)) return flags.has('engagement');
     return true;
   });
   return { listed: all.filter((dataset) => dataset.listed), all };
+}
+
+/** The engagement page's own tables: signed-in and flagged only, never served by a public or shared link. */
+export function isEngagementDataset(datasetId: string): boolean {
+  return datasetId.startsWith('engagement_');
 }
 
 /** The catalogue dataset if this workspace may use it, else undefined (the route answers 404). */

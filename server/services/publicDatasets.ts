@@ -13,7 +13,7 @@ import {
 } from '../../src/features/public-report/publicScope';
 import { writeDataset } from '../datasets/writer';
 import { fieldsWithCustomFields, getCustomFieldGroups } from './dataModel';
-import { availableDatasets, type DatasetFile } from './datasets';
+import { availableDatasets, isEngagementDataset, type DatasetFile } from './datasets';
 import type { Executor } from './db';
 import { literal, openLockedDuckDB, withTimeout } from './duckdb';
 import { targetsByIds } from './targets';
@@ -39,6 +39,7 @@ export async function publicScopes(
   // Target cards read their targets' datasets, metrics and filters, not the widget's.
   const targets = await targetsByIds(db, workspaceId, targetIdsOfConfig(parsed.data));
   for (const dataset of all) {
+    if (isEngagementDataset(dataset.id)) continue;
     // With the workspace's custom fields, as the signed-in schema answer gives it.
     const schema: DatasetSchema = { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
     const scope = publicDatasetScope(parsed.data, schema, SOURCE_TABLE, targets);

@@ -8,6 +8,7 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 const authPages = () => import(/* webpackChunkName: "auth" */ './authPages');
 const settingsPages = () => import(/* webpackChunkName: "settings" */ './settingsPages');
 const reportPages = () => import(/* webpackChunkName: "reports" */ './reportPages');
+const engagementPage = () => import(/* webpackChunkName: "engagement" */ '../features/engagement/EngagementPage');
 
 /**
  * Starts the query engine on the way into a report area, next to the page's own chunk: the .wasm then downloads
@@ -86,8 +87,14 @@ export const routes: RouteObject[] = [
           },
           placeholder('alerting', 'Alerting'),
           placeholder('alerting/:alertId', 'Alerting'),
-          placeholder('engagement', 'Engagement'),
-          placeholder('engagement/:integrationId/:date', 'Engagement'),
+          ...['engagement', 'engagement/:integrationId/:date'].map((path) => ({
+            path,
+            lazy: () => {
+              // Its numbers come from the pool: the engine starts with the route, not behind the page's chunk.
+              startEngine();
+              return engagementPage().then((m) => ({ Component: m.EngagementPage }));
+            },
+          })),
           {
             path: 'targets',
             lazy: () => {

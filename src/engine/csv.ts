@@ -16,10 +16,17 @@ export function engagementCsv(
   rows: { contact_id: string; segment: string }[],
   segmentName: (segmentId: string) => string,
 ): string {
-  return toCsv(
-    ['contact_id', 'segment'],
-    rows.map((row) => [row.contact_id, segmentName(row.segment)]),
-  );
+  return ENGAGEMENT_CSV_HEADER + engagementCsvLines(rows, segmentName);
+}
+
+export const ENGAGEMENT_CSV_HEADER = 'contact_id,segment\r\n';
+
+/** The lines of a chunk of the download, without the header (a large segment is written chunk by chunk). */
+export function engagementCsvLines(
+  rows: { contact_id: string; segment: string }[],
+  segmentName: (segmentId: string) => string,
+): string {
+  return rows.map((row) => `${cell(row.contact_id)},${cell(segmentName(row.segment))}\r\n`).join('');
 }
 
 /** The download's file name: the month and the segment name (or all segments). */

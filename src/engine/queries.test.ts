@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
+import { engagementSegments, getCatalogueDataset, toDatasetSchema } from '../contracts/catalogue';
 import { type DatasetSchema } from '../contracts/datasets';
 import { engagementCsv, engagementCsvFileName } from './csv';
 import {
@@ -559,4 +560,126 @@ describe('engagement CSV', () => {
     expect(engagementCsvFileName('2024-01-01', 'Highly engaged')).toBe('engagement_2024-01-01_highly_engaged.csv');
     expect(engagementCsvFileName('2024-01-01')).toBe('engagement_2024-01-01_all_segments.csv');
   });
+});
+
+describe('engagement segment table and months', () => {
+  const schema = toDatasetSchema(getCatalogueDataset('engagement_segments')!);
+  const inflowIds = [
+    ...engagementSegments.map((segment) => `inflow_from_${segment.id}`),
+    'inflow_new',
+    ...engagementSegments.map((segment) => `outflow_to_${segment.id}`),
+    'outflow_gone',
+  ];
+  /** Seeded rows: two integrations, int-b with one month; segments written out of display order on purpose. */
+  const segmentRows = ['int-a|2026-10-01', 'int-a|2026-11-01', 'int-b|2026-09-01'].flatMap((key, k) =>
+    [...engagementSegments].reverse().map((segment, s) => {
+      const [integration_id, date] = key.split('|');
+      const size = segment.id === 'at_risk' && k === 1 ? 0 : 10 * (s + 1) + k;
+      return {
+        date,
+        integration_id,
+        integration_name: integration_id === 'int-a' ? 'Alpha' : 'Beta',
+        segment_id: segment.id,
+        segment_name: segment.name,
+        size,
+        days_since_last_click_total: size * (s + 3),
+        click_total: size * 2 + s,
+        send_total: size * 9 + 1,
+        ...Object.fromEntries(inflowIds.map((id, f) => [id, size ? (f + s + k) % 4 : 0])),
+      };
+    }),
+  );
+  beforeAll(() => {
+    const columns = Object.fromEntries(
+      Object.keys(segmentRows[0]).map((id) => [
+        id,
+        id === 'date' ? 'DATE' : /^(integration|segment)_/.test(id) ? 'VARCHAR' : 'INTEGER',
+      ]),
+    );
+    for (const sql of tableSql('engagement_segments', columns, segmentRows)) conn.query(sql);
+  });
+
+  test('lists each integration once with its months, oldest first', () => {
+    expect(run({ kind: 'engagementMonths' }, schema)).toEqual([
+      { integration_id: 'int-a', integration_name: 'Alpha', date: '2026-10-01' },
+      { integration_id: 'int-a', integration_name: 'Alpha', date: '2026-11-01' },
+      { integration_id: 'int-b', integration_name: 'Beta', date: '2026-09-01' },
+    ]);
+  });
+
+  test('gives the segments in display order with their ratios, then a Total row, as plain arithmetic does', () => {
+    const month = segmentRows.filter((row) => row.integration_id === 'int-a' && row.date === '2026-11-01');
+    const total = month.reduce((sum, row) => sum + row.size, 0);
+    const sumOf = (id: string) => month.reduce((sum, row) => sum + Number((row as Record<string, unknown>)[id]), 0);
+    const ratio = (n: number, d: number) => (d ? n / d : null);
+    const expectRow = (
+      name: string,
+      size: number,
+      days: number,
+      clicks: number,
+      sends: number,
+      inflow: (id: string) => number,
+    ) => ({
+      segment_name: name,
+      size,
+      share: ratio(size, total),
+      days_since_last_click: ratio(days, size),
+      click_frequency: ratio(clicks, size),
+      click_rate: ratio(clicks, sends),
+      ...Object.fromEntries(inflowIds.map((id) => [id, inflow(id)])),
+    });
+    const expected = [
+      ...engagementSegments.map((segment) => {
+        const row = month.find((candidate) => candidate.segment_id === segment.id)! as Record<string, number> &
+          (typeof month)[number];
+        return expectRow(
+          segment.name,
+          row.size,
+          row.days_since_last_click_total,
+          row.click_total,
+          row.send_total,
+          (id) => row[id],
+        );
+      }),
+      expectRow('Total', total, sumOf('days_since_last_click_total'), sumOf('click_total'), sumOf('send_total'), sumOf),
+    ];
+    const actual = run({ kind: 'engagementSegmentTable', integrationId: 'int-a', month: '2026-11-01' }, schema);
+    expect(actual.map((row) => row.segment_id)).toEqual([...engagementSegments.map((segment) => segment.id), null]);
+    expect(actual.map(({ segment_id: _id, is_total: _total, ...row }) => row)).toEqual(
+      expected.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            typeof value === 'number' ? expect.closeTo(value, 9) : value,
+          ]),
+        ),
+      ),
+    );
+    expect(actual.at(-1)!.is_total).toBe(true);
+    // A segment of 0 has no ratios; a month that does not exist has no rows (not even a Total).
+    expect(actual.find((row) => row.segment_id === 'at_risk')).toMatchObject({ size: 0, click_frequency: null });
+    expect(run({ kind: 'engagementSegmentTable', integrationId: 'int-b', month: '2026-11-01' }, schema)).toEqual([]);
+  });
+});
+
+test('the engagement CSV in chunks adds up to the whole download, as a hand-written query orders it', () => {
+  const schema = toDatasetSchema(getCatalogueDataset('engagement_contacts')!);
+  const contacts = Array.from({ length: 2500 }, (_, i) => ({
+    month: '2026-11-01',
+    contact_id: `contact-${(i * 7919) % 2500}`,
+    integration_id: i % 5 === 0 ? 'int-b' : 'int-a',
+    segment_id: engagementSegments[i % 5].id,
+  }));
+  const columns = { month: 'DATE', contact_id: 'VARCHAR', integration_id: 'VARCHAR', segment_id: 'VARCHAR' };
+  for (const sql of tableSql('engagement_contacts', columns, contacts)) conn.query(sql);
+  const query = { kind: 'engagementCsv', integrationId: 'int-a', month: '2026-11-01' } as const;
+  const chunks = [0, 700, 1400].map((offset) => run({ ...query, offset, limit: 700 }, schema));
+  expect(chunks.map((chunk) => chunk.length)).toEqual([700, 700, 600]);
+  const reference = rows(
+    conn,
+    `SELECT contact_id, segment_id AS segment FROM engagement_contacts
+     WHERE integration_id = 'int-a' AND month = DATE '2026-11-01' ORDER BY segment_id, contact_id`,
+  );
+  expect(chunks.flat()).toEqual(reference);
+  expect(run(query, schema)).toEqual(reference);
 });

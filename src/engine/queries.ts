@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engagementSegments } from '../contracts/catalogue';
 import { type DatasetSchema, type Field } from '../contracts/datasets';
 import {
   type ChartKind,
@@ -137,6 +138,21 @@ export const engagementCsvQuery = z.object({
   integrationId: z.string().min(1),
   month: z.string(),
   segmentId: z.string().optional(),
+  /** A chunk of the download (the browser streams large segments chunk by chunk); all rows without a limit. */
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().positive().max(100_000).optional(),
+});
+/** The engagement page's integrations and their months. */
+export const engagementMonthsQuery = z.object({
+  kind: z.literal('engagementMonths'),
+  dataset: z.string().min(1).default('engagement_segments'),
+});
+/** The segment table of one integration and month: a row per segment in the fixed order, then the Total row. */
+export const engagementSegmentTableQuery = z.object({
+  kind: z.literal('engagementSegmentTable'),
+  dataset: z.string().min(1).default('engagement_segments'),
+  integrationId: z.string().min(1),
+  month: z.string(),
 });
 
 export const queryDescriptionSchema = z.discriminatedUnion('kind', [
@@ -154,6 +170,8 @@ export const queryDescriptionSchema = z.discriminatedUnion('kind', [
   explorerCountQuery,
   explorerPivotQuery,
   engagementCsvQuery,
+  engagementMonthsQuery,
+  engagementSegmentTableQuery,
 ]);
 /** A query as callers write it (defaults optional). */
 export type QueryInput = z.input<typeof queryDescriptionSchema>;
@@ -527,7 +545,53 @@ function buildEngagementCsv(fields: FieldIndex, q: Of<'engagementCsv'>): string 
   if (q.segmentId) conditions.push(`CAST(${fields.column('segment_id')} AS VARCHAR) = ${str(q.segmentId)}`);
   return (
     `SELECT CAST(${fields.column('contact_id')} AS VARCHAR) AS contact_id, CAST(${fields.column('segment_id')} AS VARCHAR) AS segment ` +
-    `FROM ${ident(fields.schema.tableId)} WHERE ${conditions.join(' AND ')} ORDER BY segment, contact_id`
+    `FROM ${ident(fields.schema.tableId)} WHERE ${conditions.join(' AND ')} ORDER BY segment, contact_id` +
+    (q.limit ? ` LIMIT ${q.limit}` : '') +
+    (q.offset ? ` OFFSET ${q.offset}` : '')
+  );
+}
+
+function buildEngagementMonths(fields: FieldIndex): string {
+  const [id, name, date] = ['integration_id', 'integration_name', fields.schema.dateField].map((f) => fields.column(f));
+  return (
+    `SELECT CAST(${id} AS VARCHAR) AS integration_id, min(CAST(${name} AS VARCHAR)) AS integration_name, ` +
+    `strftime(CAST(${date} AS DATE), '%Y-%m-%d') AS date FROM ${ident(fields.schema.tableId)} ` +
+    `GROUP BY 1, 3 ORDER BY 1, 3`
+  );
+}
+
+/**
+ * Spec 3 §2 segment table: size, share of the month's total, days since last click (mean per contact), click
+ * frequency (clicks per contact), click rate (clicks per send), inflow per previous segment and new, and the
+ * outflows the flow diagram draws; Total last.
+ */
+function buildEngagementSegmentTable(fields: FieldIndex, q: Of<'engagementSegmentTable'>): string {
+  const c = (id: string) => fields.column(id);
+  const inflows = [
+    ...engagementSegments.map((segment) => `inflow_from_${segment.id}`),
+    'inflow_new',
+    ...engagementSegments.map((segment) => `outflow_to_${segment.id}`),
+    'outflow_gone',
+  ];
+  const order = `list_position([${engagementSegments.map((segment) => str(segment.id)).join(', ')}], segment_id)`;
+  const ratios = (n: string) =>
+    `size, size / nullif(sum(size) OVER (), 0) AS share, days_total / nullif(size, 0) AS days_since_last_click, ` +
+    `click_total / nullif(size, 0) AS click_frequency, click_total / nullif(send_total, 0) AS click_rate, ` +
+    `${inflows.map((id) => ident(id)).join(', ')}, ${n} AS is_total`;
+  const sums = ['size', 'days_total', 'click_total', 'send_total', ...inflows].map(
+    (id) => `sum(${ident(id)}) AS ${ident(id)}`,
+  );
+  return (
+    `WITH s AS (SELECT CAST(${c('segment_id')} AS VARCHAR) AS segment_id, CAST(${c('segment_name')} AS VARCHAR) AS segment_name, ` +
+    `CAST(${c('size')} AS DOUBLE) AS size, CAST(${c('days_since_last_click_total')} AS DOUBLE) AS days_total, ` +
+    `CAST(${c('click_total')} AS DOUBLE) AS click_total, CAST(${c('send_total')} AS DOUBLE) AS send_total, ` +
+    `${inflows.map((id) => `CAST(${c(id)} AS DOUBLE) AS ${ident(id)}`).join(', ')} ` +
+    `FROM ${ident(fields.schema.tableId)} WHERE CAST(${c('integration_id')} AS VARCHAR) = ${str(q.integrationId)} ` +
+    `AND CAST(${c(fields.schema.dateField)} AS DATE) = ${dateLit(q.month)}), ` +
+    `t AS (SELECT NULL AS segment_id, 'Total' AS segment_name, ${sums.join(', ')} FROM s) ` +
+    `SELECT * EXCLUDE (position) FROM (SELECT segment_id, segment_name, ${ratios('false')}, ${order} AS position ` +
+    `FROM s UNION ALL SELECT segment_id, segment_name, ${ratios('true')}, 0 AS position FROM t WHERE size IS NOT NULL) ` +
+    `ORDER BY is_total, position`
   );
 }
 
@@ -568,5 +632,9 @@ export function buildQuery(schema: DatasetSchema, input: QueryInput): string {
       return buildExplorerPivot(fields, q);
     case 'engagementCsv':
       return buildEngagementCsv(fields, q);
+    case 'engagementMonths':
+      return buildEngagementMonths(fields);
+    case 'engagementSegmentTable':
+      return buildEngagementSegmentTable(fields, q);
   }
 }

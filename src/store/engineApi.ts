@@ -120,7 +120,9 @@ export const engineApi = createApi({
       explorerRows: endpoint<'explorerRows'>(),
       explorerCount: endpoint<'explorerCount'>(),
       explorerPivot: endpoint<'explorerPivot'>(),
-      engagementCsv: endpoint<'engagementCsv'>(),
+      engagementCsv: endpoint<'engagementCsv'>('lookup'),
+      engagementMonths: endpoint<'engagementMonths'>(),
+      engagementSegmentTable: endpoint<'engagementSegmentTable'>(),
     };
   },
 });
@@ -140,4 +142,6 @@ export const {
   useExplorerCountQuery,
   useExplorerPivotQuery,
   useEngagementCsvQuery,
+  useEngagementMonthsQuery,
+  useEngagementSegmentTableQuery,
 } = engineApi;
