@@ -33,6 +33,7 @@ export interface ProviderRequest {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   form?: Record<string, string>;
+  json?: unknown;
   /** True when the URL's host was typed by a user: the operator's allow-list then does not apply. */
   userHost?: boolean;
 }
@@ -54,9 +55,14 @@ export async function callProvider(
       headers: {
         accept: 'application/json',
         ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
         ...request.headers,
       },
-      body: request.form ? new URLSearchParams(request.form).toString() : undefined,
+      body: request.form
+        ? new URLSearchParams(request.form).toString()
+        : request.json === undefined
+          ? undefined
+          : JSON.stringify(request.json),
       timeoutMs: PROVIDER_TIMEOUT_MS,
       allowedHosts: request.userHost ? [] : context.config.OUTBOUND_ALLOWED_HOSTS,
     });

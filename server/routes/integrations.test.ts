@@ -1,9 +1,17 @@
+import { DuckDBInstance } from '@duckdb/node-api';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { integrations, pushAccounts } from '../db/schema';
-import { buildProviderSimulator, SIMULATOR_CREDENTIALS, simulatorUrls } from '../integrations/simulator';
+import { importsSettled } from '../integrations/imports';
+import {
+  buildProviderSimulator,
+  SIMULATOR_CREDENTIALS,
+  SIMULATOR_KLAVIYO_CAMPAIGNS,
+  simulatorUrls,
+} from '../integrations/simulator';
+import { datasetFile } from '../services/datasets';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -57,7 +65,47 @@ describe('integrations API against the provider simulator', () => {
     const row = await storedRow(id);
     expect(row.credentials).toMatch(/^v1:/);
     expect(row.credentials).not.toContain(klaviyoApiKey);
-  });
+    await importsSettled(workspaceId);
+  }, 120_000);
+
+  it('imports the Klaviyo campaigns into a new version of the campaign datasets after a connect', async () => {
+    const datasetUrl = `/api/workspaces/${workspaceId}/datasets/campaign_metrics_by_send_date`;
+    const before = await t.app.inject({ method: 'GET', url: datasetUrl, headers: admin.headers });
+    expect(before.statusCode).toBe(200);
+    const { id } = (await call('POST', '/klaviyo')).json().data;
+    expect((await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey })).statusCode).toBe(200);
+
+    await importsSettled(workspaceId);
+    const after = await t.app.inject({ method: 'GET', url: datasetUrl, headers: admin.headers });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+
+    const file = await datasetFile(t.config.dataDir, workspaceId, 'campaign_metrics_by_send_date');
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    try {
+      const reader = await connection.runAndReadAll(
+        `SELECT campaign_name, strftime(send_date, '%Y-%m-%d') AS day, sent::INTEGER AS sent, open::INTEGER AS open,
+           clicks_unique::INTEGER AS clicks, transactions::INTEGER AS conversions, revenue::DOUBLE AS revenue
+         FROM read_parquet($path) WHERE integration_name = 'Klaviyo' ORDER BY send_date`,
+        { path: file.parquetPath },
+      );
+      expect(reader.getRowObjectsJS()).toEqual(
+        SIMULATOR_KLAVIYO_CAMPAIGNS.map((campaign) => ({
+          campaign_name: campaign.name,
+          day: campaign.sendTime.slice(0, 10),
+          sent: campaign.recipients,
+          open: campaign.opens,
+          clicks: campaign.clicks,
+          conversions: campaign.conversions,
+          revenue: campaign.conversionValue,
+        })),
+      );
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  }, 120_000);
 
   it.each([
     ['iterable', '/iterable', { region: 'EU', api_key: iterableApiKey }, { region: 'EU', api_key: 'nope' }],

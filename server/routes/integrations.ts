@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { copernica } from '../integrations/copernica';
 import { deployteq } from '../integrations/deployteq';
+import { enqueueImport, importKlaviyo } from '../integrations/imports';
 import { iterable } from '../integrations/iterable';
 import { klaviyo } from '../integrations/klaviyo';
 import { type ProviderContext, ProviderError } from '../integrations/provider';
@@ -106,7 +107,11 @@ export const integrationRoutes: FastifyPluginAsync = async (plain) => {
       if (!integration || integration.type !== 'klaviyo') throw notFound();
       const apiKey = request.body.api_key;
       const units = await fromProvider(() => klaviyo.listUnits(context, { apiKey }));
-      return { data: await saveIntegration(db, app.secrets, workspaceId, 'klaviyo', { apiKey }, units) };
+      const saved = await saveIntegration(db, app.secrets, workspaceId, 'klaviyo', { apiKey }, units);
+      void enqueueImport(workspaceId, 'klaviyo', request.log, () =>
+        importKlaviyo(context, app.config.dataDir, workspaceId, apiKey),
+      );
+      return { data: saved };
     },
   );
 

@@ -79,14 +79,26 @@ function klaviyoRoutes(app: FastifyInstance) {
     }));
     return { data, links: { next: null } };
   });
+  app.get('/klaviyo/api/metrics', async (request, reply) => {
+    if (!valid(request)) return deny(reply);
+    return { data: [{ type: 'metric', id: 'SimPlacedOrder', attributes: { name: 'Placed Order' } }] };
+  });
   app.post('/klaviyo/api/campaign-values-reports', async (request, reply) => {
     if (!valid(request)) return deny(reply);
+    const attributes = (request.body as { data?: { attributes?: Record<string, unknown> } } | undefined)?.data
+      ?.attributes;
+    if (!attributes?.conversion_metric_id || !Array.isArray(attributes.statistics)) {
+      return reply.code(400).send({ errors: [{ code: 'invalid', detail: 'conversion_metric_id is required' }] });
+    }
     const results = SIMULATOR_KLAVIYO_CAMPAIGNS.map((campaign) => ({
       groupings: { campaign_id: campaign.id, send_channel: 'email' },
       statistics: {
         recipients: campaign.recipients,
+        delivered: campaign.recipients,
         opens_unique: campaign.opens,
+        opens: Math.round(campaign.opens * 1.4),
         clicks_unique: campaign.clicks,
+        clicks: Math.round(campaign.clicks * 1.3),
         conversions: campaign.conversions,
         conversion_value: campaign.conversionValue,
       },
@@ -127,6 +139,13 @@ function copernicaRoutes(app: FastifyInstance) {
 /** Builds the simulator; `listen` it on a free loopback port and add that host to OUTBOUND_ALLOWED_HOSTS. */
 export async function buildProviderSimulator(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
