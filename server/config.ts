@@ -116,10 +116,6 @@ const envSchema = z.object({
   DEPLOYTEQ_API_URL: z.url().default('https://api.deployteq.net'),
   // The MailPro account's own host is typed by the admin and takes the place of {hostname}.
   MAILPRO_API_URL: z.string().includes('{hostname}').default('https://{hostname}'),
-  INTEGRATIONS_SIMULATOR: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
   LIMIT_WORKSPACES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_WORKSPACES_PER_DAY),
   LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),
