@@ -44,22 +44,5 @@ if (!process.env.PUBLIC_URL) {
     console.log(`PUBLIC_URL is not set: using ${local} for links in e-mails (set PUBLIC_URL to the public address).`);
   }
 }
-
-/** With INTEGRATIONS_SIMULATOR=true the demo talks to the local provider simulator instead of the real providers. */
-async function startProviderSimulator(): Promise<void> {
-  const { buildProviderSimulator, simulatorUrls } = await import('../server/integrations/simulator');
-  const simulator = await buildProviderSimulator();
-  const origin = await simulator.listen({ port: 0, host: '127.0.0.1' });
-  const { OUTBOUND_ALLOWED_HOSTS: hosts, ...urls } = simulatorUrls(origin);
-  Object.assign(process.env, urls);
-  process.env.OUTBOUND_ALLOWED_HOSTS = [process.env.OUTBOUND_ALLOWED_HOSTS, ...hosts].filter(Boolean).join(',');
-  console.log(`INTEGRATIONS_SIMULATOR is on: integrations connect to the provider simulator at ${origin}.`);
-}
-
-void (async () => {
-  if (process.env.INTEGRATIONS_SIMULATOR === 'true' || process.env.INTEGRATIONS_SIMULATOR === '1') {
-    await startProviderSimulator();
-  }
-  // The server handles its own signals and shutdown.
-  await import('../server/main');
-})();
+// The server handles its own signals and shutdown.
+void import('../server/main');

@@ -180,3 +180,17 @@ export function simulatorUrls(origin: string) {
     OUTBOUND_ALLOWED_HOSTS: [new URL(origin).host],
   };
 }
+
+/**
+ * With INTEGRATIONS_SIMULATOR=true (the demo, the browser tests) the server starts the simulator on a loopback port
+ * and points every provider setting at it, before the configuration is read.
+ */
+export async function startSimulatorFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  if (env.INTEGRATIONS_SIMULATOR !== 'true' && env.INTEGRATIONS_SIMULATOR !== '1') return null;
+  const simulator = await buildProviderSimulator();
+  const origin = await simulator.listen({ port: 0, host: '127.0.0.1' });
+  const { OUTBOUND_ALLOWED_HOSTS: hosts, ...urls } = simulatorUrls(origin);
+  Object.assign(env, urls);
+  env.OUTBOUND_ALLOWED_HOSTS = [env.OUTBOUND_ALLOWED_HOSTS, ...hosts].filter(Boolean).join(',');
+  return origin;
+}
