@@ -9,6 +9,7 @@ import {
 } from '../../contracts/integrations';
 import { errorCode } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { CopernicaViews } from './CopernicaViews';
 import { type Field, FIELDS, INSUFFICIENT_PRIVILEGES, isActive } from './integrationRules';
 import {
   useConnectIntegrationMutation,
@@ -121,6 +122,9 @@ export function IntegrationDetailPage() {
         <Callout intent="warning">Please contact the provider to setup {info.label} for your workspace</Callout>
       )}
       {!info.custom && !fields && <Callout>Connecting {info.label} is not available yet.</Callout>}
+      {type === 'copernica' && existing && isActive(existing) && (
+        <CopernicaViews workspaceId={workspace.id} integrationId={existing.id} />
+      )}
       {fields && data && <ConnectForm key={type} type={type} fields={fields} existing={existing} />}
     </div>
   );

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -29,6 +29,18 @@ async function setup(role: 'admin' | 'member', route: string, initial: Integrati
       if (key !== 'good') return json({ error: INTEGRATION_ERRORS.klaviyo }, 400);
       integrations = [{ id: 5, type: 'klaviyo', name: 'Klaviyo', units: [{ id: 'A', name: 'Acme Shop' }] }];
       return json({ data: integrations[0] });
+    }
+    if (pathname === `${base}/copernica/8/databases`)
+      return json({ data: [{ id: '1', name: 'Subscribers', has_children: true }] });
+    if (pathname === `${base}/copernica/8/databases/1/views`) {
+      return json({ data: [{ id: '11', name: 'Active', has_children: true }] });
+    }
+    if (pathname === `${base}/copernica/8/views/11/views`) {
+      return json({ data: [{ id: '111', name: 'Netherlands', has_children: false }] });
+    }
+    if (pathname === `${base}/copernica/8/tracked-views`) {
+      if (request.method === 'GET') return json({ data: [] });
+      return json({ data: ((await request.json()) as { views: unknown[] }).views });
     }
     if (request.method === 'DELETE' && pathname === `${base}/5`) {
       integrations = [];
@@ -91,6 +103,31 @@ describe('Integrations', () => {
     expect(network.calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('No integrations have been enabled yet.')).toBeTruthy();
+  });
+
+  it('picks Copernica views in the tree, renames one and saves the selection', async () => {
+    const copernica: Integration = {
+      id: 8,
+      type: 'copernica',
+      name: 'Copernica',
+      units: [{ id: '4711', name: 'Acme' }],
+    };
+    const { store } = await setup('admin', '/copernica', [copernica]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Expand Subscribers' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Expand Active' }));
+    fireEvent.click(await screen.findByLabelText('Netherlands'));
+    fireEvent.click(screen.getByLabelText('Active'));
+    fireEvent.change(screen.getByLabelText('Name of tracked view 111'), { target: { value: 'NL subscribers' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(store.getState().notifications.items.map((item) => item.message)).toContain(
+        'Copernica tracked-view imports run nightly, so changes show the next day',
+      ),
+    );
+    const put = network.calls.find((call) => call.method === 'PUT');
+    expect(put?.url).toContain('/copernica/8/tracked-views');
+    expect(screen.getByLabelText<HTMLInputElement>('Name of tracked view 111').value).toBe('NL subscribers');
+    expect(screen.getByLabelText<HTMLInputElement>('Name of tracked view 11').value).toBe('Active');
   });
 
   it('shows a placeholder for an unknown type', async () => {

@@ -1,8 +1,12 @@
 import {
+  type CopernicaNode,
+  copernicaNodeListResponseSchema,
+  copernicaTrackedViewsResponseSchema,
   type Integration,
   type IntegrationType,
   integrationListResponseSchema,
   integrationResponseSchema,
+  type IntegrationUnit,
 } from '../../contracts/integrations';
 import { api } from '../../store/api';
 
@@ -53,6 +57,36 @@ export const integrationsApi = api.injectEndpoints({
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
     }),
+    /** A level of Copernica's tree: the databases (no parent), a database's views, or a view's views. */
+    getCopernicaNodes: build.query<
+      { data: CopernicaNode[] },
+      { workspaceId: number; integrationId: number; parent?: { kind: 'database' | 'view'; id: string } }
+    >({
+      query: ({ workspaceId, integrationId, parent }) => {
+        const base = `/workspaces/${workspaceId}/integrations/copernica/${integrationId}`;
+        if (!parent) return `${base}/databases`;
+        return parent.kind === 'database' ? `${base}/databases/${parent.id}/views` : `${base}/views/${parent.id}/views`;
+      },
+      responseSchema: copernicaNodeListResponseSchema,
+    }),
+    getTrackedViews: build.query<{ data: IntegrationUnit[] }, { workspaceId: number; integrationId: number }>({
+      query: ({ workspaceId, integrationId }) =>
+        `/workspaces/${workspaceId}/integrations/copernica/${integrationId}/tracked-views`,
+      responseSchema: copernicaTrackedViewsResponseSchema,
+      providesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    saveTrackedViews: build.mutation<
+      { data: IntegrationUnit[] },
+      { workspaceId: number; integrationId: number; views: IntegrationUnit[] }
+    >({
+      query: ({ workspaceId, integrationId, views }) => ({
+        url: `/workspaces/${workspaceId}/integrations/copernica/${integrationId}/tracked-views`,
+        method: 'PUT',
+        body: { views },
+      }),
+      responseSchema: copernicaTrackedViewsResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
     removeIntegration: build.mutation<unknown, { workspaceId: number; integrationId: number }>({
       query: ({ workspaceId, integrationId }) => ({
         url: `/workspaces/${workspaceId}/integrations/${integrationId}`,
@@ -69,4 +103,7 @@ export const {
   useConnectKlaviyoMutation,
   useConnectIntegrationMutation,
   useRemoveIntegrationMutation,
+  useGetCopernicaNodesQuery,
+  useGetTrackedViewsQuery,
+  useSaveTrackedViewsMutation,
 } = integrationsApi;
