@@ -104,7 +104,9 @@ export function IntegrationDetailPage() {
   const fields = FIELDS[type];
   return (
     <div className="or-page">
-      <Link to="..">Integrations</Link>
+      <Link to=".." relative="path">
+        All integrations
+      </Link>
       <H3>
         {info.label}{' '}
         {existing && (
