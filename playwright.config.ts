@@ -50,6 +50,8 @@ export default defineConfig({
       // Every spec signs in from the same address; the per-IP limit must not end the suite.
       RATE_LIMIT_PER_IP: '1000',
       RATE_LIMIT_PER_EMAIL: '100',
+      // Integrations connect to the local provider simulator (server/integrations/simulator).
+      INTEGRATIONS_SIMULATOR: 'true',
     },
   },
 });

@@ -25,6 +25,7 @@ import { devOutboxRoutes } from './routes/devOutbox';
 import { feedbackRoutes } from './routes/feedback';
 import { googleRoutes } from './routes/google';
 import { healthRoutes } from './routes/health';
+import { copernicaRoutes, integrationRoutes } from './routes/integrations';
 import { loginRoutes } from './routes/login';
 import { meRoutes } from './routes/me';
 import { memberRoutes } from './routes/members';
@@ -130,6 +131,8 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(workspaceRoutes);
       await api.register(memberRoutes);
       await api.register(annotationRoutes);
+      await api.register(integrationRoutes);
+      await api.register(copernicaRoutes);
       await api.register(adminRoutes);
       await api.register(devOutboxRoutes);
       await api.register(datasetRoutes);

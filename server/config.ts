@@ -109,6 +109,14 @@ const envSchema = z.object({
         .map((part) => part.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // Integration providers' API roots, configurable to point at the local simulator (server/integrations/simulator).
+  KLAVIYO_API_URL: z.url().default('https://a.klaviyo.com'),
+  ITERABLE_API_URL: z.url().default('https://api.iterable.com'),
+  ITERABLE_EU_API_URL: z.url().default('https://api.eu.iterable.com'),
+  COPERNICA_API_URL: z.url().default('https://api.copernica.com'),
+  DEPLOYTEQ_API_URL: z.url().default('https://api.deployteq.net'),
+  // The MailPro account's own host is typed by the admin and takes the place of {hostname}.
+  MAILPRO_API_URL: z.string().includes('{hostname}').default('https://{hostname}'),
   LIMIT_WORKSPACES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_WORKSPACES_PER_DAY),
   LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),

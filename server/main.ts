@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeDatabaseError, openDatabase } from './db/client';
+import { startSimulatorFromEnv } from './integrations/simulator';
 import { DEMO_EMAIL, seedDemo } from './seed/demo';
 
 /** Starts the server: configuration, database with migrations, HTTP, and a graceful shutdown on signals. */
 async function main(): Promise<void> {
+  const simulator = await startSimulatorFromEnv();
   const config = loadConfig();
   // The pool may report a lost connection once the app (and its logger) exists.
   const started: { app?: FastifyInstance } = {};
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
   started.app = app;
   app.log.info({ database: db.kind, location: db.location }, 'database ready');
+  if (simulator) app.log.info({ simulator }, 'integrations connect to the local provider simulator');
   if (config.SEED_DEMO) {
     const seeded = await seedDemo(db.db);
     if (seeded.created) app.log.info({ workspaces: seeded.workspaceIds.length }, 'demo accounts and workspaces seeded');

@@ -115,10 +115,11 @@ export const routes: RouteObject[] = [
               { path: 'profile', lazy: () => settingsPages().then((m) => ({ Component: m.ProfilePage })) },
               { path: 'general', lazy: () => settingsPages().then((m) => ({ Component: m.GeneralPage })) },
               { path: 'members', lazy: () => settingsPages().then((m) => ({ Component: m.MembersPage })) },
-              ...['integrations', 'integrations/:integrationType'].map((path) => ({
-                path,
-                lazy: () => settingsPages().then((m) => ({ Component: m.IntegrationsPlaceholderPage })),
-              })),
+              { path: 'integrations', lazy: () => settingsPages().then((m) => ({ Component: m.IntegrationsPage })) },
+              {
+                path: 'integrations/:integrationType',
+                lazy: () => settingsPages().then((m) => ({ Component: m.IntegrationDetailPage })),
+              },
               { path: 'agency', lazy: () => settingsPages().then((m) => ({ Component: m.AgencyPage })) },
               {
                 path: 'admin/workspaces',

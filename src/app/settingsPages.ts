@@ -5,6 +5,7 @@ export { AdminWorkspacesPage, AgencyPage } from '../features/settings/AgencyPage
 export { GeneralPage } from '../features/settings/GeneralPage';
 export { SettingsLayout } from '../features/settings/SettingsLayout';
 export { DataModelPage } from '../features/data-model/DataModelPage';
-export { IntegrationsPlaceholderPage } from '../features/settings/SettingsPlaceholders';
+export { IntegrationDetailPage } from '../features/integrations/IntegrationDetailPage';
+export { IntegrationsPage } from '../features/integrations/IntegrationsPage';
 export { WorkspaceLayout } from '../features/shell/components/WorkspaceLayout';
 export { CampaignWebviewPage } from '../features/workspaces/CampaignWebviewPage';

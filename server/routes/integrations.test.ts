@@ -1,0 +1,239 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
+import { integrations, pushAccounts } from '../db/schema';
+import { importsSettled } from '../integrations/imports';
+import {
+  buildProviderSimulator,
+  SIMULATOR_CREDENTIALS,
+  SIMULATOR_KLAVIYO_CAMPAIGNS,
+  simulatorUrls,
+} from '../integrations/simulator';
+import { datasetFile } from '../services/datasets';
+import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/testApp';
+
+const { klaviyoApiKey, iterableApiKey, copernicaToken, clientId, clientSecret } = SIMULATOR_CREDENTIALS;
+
+describe('integrations API against the provider simulator', () => {
+  let simulator: FastifyInstance | undefined;
+  let t: TestApp;
+  beforeAll(async () => {
+    simulator = await buildProviderSimulator();
+    const origin = await simulator.listen({ port: 0, host: '127.0.0.1' });
+    t = await createTestApp(simulatorUrls(origin));
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    await simulator?.close();
+  }, START_TIMEOUT_MS);
+
+  let admin: SignedIn;
+  let workspaceId: number;
+  beforeEach(async () => {
+    admin = await signIn(t);
+    workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, who = admin) =>
+    t.app.inject({ method, url: `/api/workspaces/${workspaceId}/integrations${path}`, headers: who.headers, payload });
+  const storedRow = async (id: number) => (await t.db.db.select().from(integrations).where(eq(integrations.id, id)))[0];
+
+  it('enables Klaviyo inactive, refuses a bad key with the spec message, connects a good one and seals it', async () => {
+    const enabled = await call('POST', '/klaviyo');
+    expect(enabled.statusCode).toBe(201);
+    const { id } = enabled.json().data;
+    expect((await call('GET', '')).json().data).toEqual([{ id, type: 'klaviyo', name: 'Klaviyo', units: [] }]);
+
+    const bad = await call('PUT', `/klaviyo/${id}/connect`, { api_key: 'pk_wrong' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Failed to connect to your Klaviyo account, please check the API key.');
+    expect((await storedRow(id)).credentials).toBeNull();
+
+    const good = await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey });
+    expect(good.statusCode).toBe(200);
+    expect(good.json().data).toEqual({
+      id,
+      type: 'klaviyo',
+      name: 'Klaviyo',
+      units: [{ id: 'SimAcc', name: 'Acme Shop' }],
+    });
+    expect(JSON.stringify(good.json())).not.toContain(klaviyoApiKey);
+    expect(JSON.stringify((await call('GET', '')).json())).not.toContain(klaviyoApiKey);
+    const row = await storedRow(id);
+    expect(row.credentials).toMatch(/^v1:/);
+    expect(row.credentials).not.toContain(klaviyoApiKey);
+    await importsSettled(workspaceId);
+  }, 120_000);
+
+  it('imports the Klaviyo campaigns into a new version of the campaign datasets after a connect', async () => {
+    const datasetUrl = `/api/workspaces/${workspaceId}/datasets/campaign_metrics_by_send_date`;
+    const before = await t.app.inject({ method: 'GET', url: datasetUrl, headers: admin.headers });
+    expect(before.statusCode).toBe(200);
+    const { id } = (await call('POST', '/klaviyo')).json().data;
+    expect((await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey })).statusCode).toBe(200);
+
+    await importsSettled(workspaceId);
+    const after = await t.app.inject({ method: 'GET', url: datasetUrl, headers: admin.headers });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+
+    const file = await datasetFile(t.config.dataDir, workspaceId, 'campaign_metrics_by_send_date');
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    try {
+      const reader = await connection.runAndReadAll(
+        `SELECT campaign_name, strftime(send_date, '%Y-%m-%d') AS day, sent::INTEGER AS sent, open::INTEGER AS open,
+           clicks_unique::INTEGER AS clicks, transactions::INTEGER AS conversions, revenue::DOUBLE AS revenue
+         FROM read_parquet($path) WHERE integration_name = 'Klaviyo' ORDER BY send_date`,
+        { path: file.parquetPath },
+      );
+      expect(reader.getRowObjectsJS()).toEqual(
+        SIMULATOR_KLAVIYO_CAMPAIGNS.map((campaign) => ({
+          campaign_name: campaign.name,
+          day: campaign.sendTime.slice(0, 10),
+          sent: campaign.recipients,
+          open: campaign.opens,
+          clicks: campaign.clicks,
+          conversions: campaign.conversions,
+          revenue: campaign.conversionValue,
+        })),
+      );
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  }, 120_000);
+
+  it.each([
+    ['iterable', '/iterable', { region: 'EU', api_key: iterableApiKey }, { region: 'EU', api_key: 'nope' }],
+    ['copernica', '/copernica', { token: copernicaToken }, { token: 'nope' }],
+    [
+      'deployteq',
+      '/deployteq',
+      { client_id: clientId, client_secret: clientSecret },
+      { client_id: clientId, client_secret: 'x' },
+    ],
+    [
+      'webpower',
+      '/mailpro',
+      { client_id: clientId, client_secret: clientSecret, hostname: 'acme.webpower.eu' },
+      { client_id: clientId, client_secret: 'x', hostname: 'acme.webpower.eu' },
+    ],
+  ])(
+    'connects %s with valid credentials and refuses invalid ones with the spec message',
+    async (type, path, valid, invalid) => {
+      const expected = {
+        iterable: 'The API key you provided is invalid.',
+        copernica: 'Failed to enable the integration, please check your API token',
+        deployteq: 'Failed to enable the integration',
+        webpower: 'Failed to connect to MailPro, please check the credentials you provided.',
+      }[type];
+      const refused = await call('POST', path, invalid);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(expected);
+      expect((await call('GET', '')).json().data).toEqual([]);
+
+      const created = await call('POST', path, valid);
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data).toMatchObject({
+        type,
+        units: [expect.objectContaining({ name: expect.any(String) })],
+      });
+      const row = await storedRow(created.json().data.id);
+      for (const secret of Object.values(valid)) if (secret.length > 3) expect(row.credentials).not.toContain(secret);
+    },
+  );
+
+  it('refuses a MailPro hostname that points at 127.0.0.1 without calling it', async () => {
+    const template = t.config.MAILPRO_API_URL;
+    t.config.MAILPRO_API_URL = 'https://{hostname}';
+    try {
+      for (const hostname of ['127.0.0.1', 'localhost', '169.254.169.254']) {
+        const res = await call('POST', '/mailpro', { client_id: clientId, client_secret: clientSecret, hostname });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toBe(INTEGRATION_ERRORS.mailpro);
+      }
+    } finally {
+      t.config.MAILPRO_API_URL = template;
+    }
+    expect((await call('GET', '')).json().data).toEqual([]);
+  });
+
+  it('walks the Copernica tree and saves renamed tracked views', async () => {
+    const { id } = (await call('POST', '/copernica', { token: copernicaToken })).json().data;
+    const databases = await call('GET', `/copernica/${id}/databases`);
+    expect(databases.json().data).toEqual([
+      { id: '1', name: 'Newsletter subscribers', has_children: true },
+      { id: '2', name: 'Customers', has_children: true },
+    ]);
+    expect((await call('GET', `/copernica/${id}/databases/1/views`)).json().data).toEqual([
+      { id: '11', name: 'Active subscribers', has_children: true },
+      { id: '12', name: 'Unsubscribed', has_children: false },
+    ]);
+    expect((await call('GET', `/copernica/${id}/views/11/views`)).json().data).toContainEqual({
+      id: '111',
+      name: 'Netherlands',
+      has_children: false,
+    });
+    const saved = await call('PUT', `/copernica/${id}/tracked-views`, {
+      views: [{ id: '111', name: 'NL subscribers' }],
+    });
+    expect(saved.json().data).toEqual([{ id: '111', name: 'NL subscribers' }]);
+    expect((await call('GET', `/copernica/${id}/tracked-views`)).json().data).toEqual([
+      { id: '111', name: 'NL subscribers' },
+    ]);
+  });
+
+  it('issues the push credentials once and shows them to admins only', async () => {
+    const first = (await call('GET', '/sftp/account')).json().data;
+    expect(first).toMatchObject({ username: expect.any(String), password: expect.any(String), port: 2022, path: '/' });
+    expect((await call('GET', '/sftp/account')).json().data).toEqual(first);
+    const bucket = (await call('GET', '/gcs/bucket')).json().data;
+    expect(JSON.parse(bucket.key_json)).toMatchObject({ type: 'service_account', private_key: expect.any(String) });
+    const rows = await t.db.db.select().from(pushAccounts).where(eq(pushAccounts.workspaceId, workspaceId));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.sealed).not.toContain(first.password);
+
+    const member = await signIn(t);
+    await addMember(t, workspaceId, member.userId, 'member');
+    expect((await call('GET', '/sftp/account', undefined, member)).statusCode).toBe(403);
+    expect((await call('GET', '/gcs/bucket', undefined, member)).statusCode).toBe(403);
+  });
+
+  it('lets members list but not change; another workspace answers 404', async () => {
+    const { id } = (await call('POST', '/copernica', { token: copernicaToken })).json().data;
+    const member = await signIn(t);
+    await addMember(t, workspaceId, member.userId, 'member');
+    expect((await call('GET', '', undefined, member)).json().data).toHaveLength(1);
+    expect((await call('DELETE', `/${id}`, undefined, member)).statusCode).toBe(403);
+    expect((await call('POST', '/copernica', { token: copernicaToken }, member)).statusCode).toBe(403);
+    expect((await call('GET', `/copernica/${id}/databases`, undefined, member)).statusCode).toBe(403);
+
+    const stranger = await signIn(t);
+    const foreign = (await createWorkspace(t, { adminUserId: stranger.userId })).id;
+    const foreignCall = (path: string, method: 'GET' | 'DELETE' = 'GET') =>
+      t.app.inject({ method, url: `/api/workspaces/${foreign}/integrations${path}`, headers: stranger.headers });
+    expect((await foreignCall(`/${id}`, 'DELETE')).statusCode).toBe(404);
+    expect((await foreignCall(`/copernica/${id}/databases`)).statusCode).toBe(404);
+    expect((await call('GET', '', undefined, stranger)).statusCode).toBe(404);
+  });
+
+  it('removes the integration with its sealed credentials after the admin confirms', async () => {
+    const { id } = (await call('POST', '/iterable', { region: 'US', api_key: iterableApiKey })).json().data;
+    expect((await call('DELETE', `/${id}`)).statusCode).toBe(200);
+    expect(await storedRow(id)).toBeUndefined();
+    expect((await call('DELETE', `/${id}`)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['an unknown region', '/iterable', { region: 'ASIA', api_key: 'k' }],
+    ['an empty token', '/copernica', { token: '  ' }],
+    ['a hostname with a path', '/mailpro', { client_id: 'a', client_secret: 'b', hostname: 'acme.eu/admin' }],
+    ['an extra field', '/copernica', { token: 't', api_key: 'k' }],
+  ])('answers 400 for %s', async (_label, path, payload) => {
+    expect((await call('POST', path, payload)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { idFromPath, workspaceIdParamsSchema } from './common';
+
+/** The 15 integration types of spec 1 section 3, with the name of the unit each one connects. */
+export const INTEGRATION_TYPES = {
+  braze: { label: 'Braze', unit: 'account', custom: true, isNew: false },
+  copernica: { label: 'Copernica', unit: 'account', custom: false, isNew: false },
+  deployteq: { label: 'Deployteq', unit: 'brand', custom: false, isNew: false },
+  google_analytics: { label: 'Google Analytics', unit: 'view', custom: false, isNew: false },
+  iterable: { label: 'Iterable', unit: 'account', custom: false, isNew: true },
+  klaviyo: { label: 'Klaviyo', unit: 'account', custom: false, isNew: false },
+  mailcampaigns: { label: 'MailCampaigns', unit: 'account', custom: true, isNew: false },
+  maileon: { label: 'Maileon', unit: 'account', custom: true, isNew: true },
+  mailkit: { label: 'Mailkit', unit: 'account', custom: true, isNew: true },
+  marigold: { label: 'Marigold', unit: 'account', custom: true, isNew: false },
+  salesforce: { label: 'Salesforce Marketing Cloud', unit: 'account', custom: false, isNew: false },
+  smtpeter: { label: 'SMTPeter', unit: 'account', custom: true, isNew: false },
+  webpower: { label: 'Spotler MailPro', unit: 'campaign', custom: false, isNew: false },
+  mailplus: { label: 'Mail+', unit: 'campaign', custom: false, isNew: true },
+  google_bigquery: { label: 'Google BigQuery', unit: 'dataset', custom: true, isNew: false },
+} as const;
+export type IntegrationType = keyof typeof INTEGRATION_TYPES;
+export const integrationTypeSchema = z.enum(Object.keys(INTEGRATION_TYPES) as [IntegrationType, ...IntegrationType[]]);
+
+/** The failure messages of spec 1 section 8, word for word. */
+export const INTEGRATION_ERRORS = {
+  enable: 'Failed to enable the integration',
+  klaviyo: 'Failed to connect to your Klaviyo account, please check the API key.',
+  copernica: 'Failed to enable the integration, please check your API token',
+  copernicaDatabases: 'Failed to retrieve Copernica databases. Please check again later.',
+  iterable: 'The API key you provided is invalid.',
+  mailpro: 'Failed to connect to MailPro, please check the credentials you provided.',
+  mailplus: 'Failed to connect to Mail+, please check the credentials you provided.',
+  alreadyEnabled: 'This integration is already enabled',
+} as const;
+
+/** A connected unit (account, brand, campaign, view...): the provider's id and name. */
+export const integrationUnitSchema = z.object({ id: z.string(), name: z.string() });
+export type IntegrationUnit = z.infer<typeof integrationUnitSchema>;
+
+/** An integration as the browser sees it: never its credentials. */
+export const integrationSchema = z.object({
+  id: z.number().int(),
+  type: integrationTypeSchema,
+  name: z.string(),
+  units: z.array(integrationUnitSchema),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+export const integrationListResponseSchema = z.object({ data: z.array(integrationSchema) });
+export const integrationResponseSchema = z.object({ data: integrationSchema });
+
+export const integrationParamsSchema = workspaceIdParamsSchema.extend({
+  integrationId: idFromPath('Invalid integration id'),
+});
+
+const secret = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(2000);
+
+/** A DNS name as typed by the user (no scheme, port or path): the MailPro account's own host. */
+const hostnameSchema = z
+  .string({ error: 'Hostname is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Hostname is required')
+  .max(253)
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'Please enter a valid hostname');
+
+export const klaviyoConnectBodySchema = z.strictObject({ api_key: secret('API key') });
+export const copernicaBodySchema = z.strictObject({ token: secret('Token') });
+export const iterableBodySchema = z.strictObject({ region: z.enum(['US', 'EU']), api_key: secret('API key') });
+export const deployteqBodySchema = z.strictObject({
+  client_id: secret('Client ID'),
+  client_secret: secret('Client secret'),
+});
+export const mailproBodySchema = z.strictObject({
+  client_id: secret('Client ID'),
+  client_secret: secret('Client secret'),
+  hostname: hostnameSchema,
+});
+export const mailplusBodySchema = z.strictObject({
+  consumer_key: secret('Consumer key'),
+  consumer_secret: secret('Consumer secret'),
+});
+export const salesforceBodySchema = z.strictObject({
+  account_id: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,12}$/, 'Please enter a valid account id'),
+});
+
+/** Copernica's tree: databases, their views, and views nested in views. */
+export const copernicaNodeSchema = z.object({ id: z.string(), name: z.string(), has_children: z.boolean() });
+export type CopernicaNode = z.infer<typeof copernicaNodeSchema>;
+export const copernicaNodeListResponseSchema = z.object({ data: z.array(copernicaNodeSchema) });
+export const copernicaTrackedViewsBodySchema = z.strictObject({
+  views: z
+    .array(z.strictObject({ id: z.string().regex(/^[0-9]{1,12}$/), name: z.string().trim().min(1).max(200) }))
+    .max(500),
+});
+export const copernicaTrackedViewsResponseSchema = z.object({ data: z.array(integrationUnitSchema) });
+export const copernicaDatabaseParamsSchema = integrationParamsSchema.extend({
+  dbId: z.string().regex(/^[0-9]{1,12}$/),
+});
+export const copernicaViewParamsSchema = integrationParamsSchema.extend({ viewId: z.string().regex(/^[0-9]{1,12}$/) });
+
+/** Credentials the product issues to a workspace for pushing files: shown to admins only. */
+export const bucketInfoResponseSchema = z.object({ data: z.object({ name: z.string(), key_json: z.string() }) });
+export const sftpAccountResponseSchema = z.object({
+  data: z.object({
+    username: z.string(),
+    password: z.string(),
+    host: z.string(),
+    port: z.literal(2022),
+    path: z.literal('/'),
+  }),
+});

@@ -1,0 +1,109 @@
+import {
+  type CopernicaNode,
+  copernicaNodeListResponseSchema,
+  copernicaTrackedViewsResponseSchema,
+  type Integration,
+  type IntegrationType,
+  integrationListResponseSchema,
+  integrationResponseSchema,
+  type IntegrationUnit,
+} from '../../contracts/integrations';
+import { api } from '../../store/api';
+
+const integrationsTag = (workspaceId: number) => [{ type: 'Integrations' as const, id: workspaceId }];
+
+/** The connect calls of spec 1 section 7 that create an integration from what the admin typed. */
+export const CONNECT_PATHS: Partial<Record<IntegrationType, string>> = {
+  copernica: 'copernica',
+  deployteq: 'deployteq',
+  iterable: 'iterable',
+  webpower: 'mailpro',
+  salesforce: 'salesforce',
+};
+
+export const integrationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getIntegrations: build.query<{ data: Integration[] }, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/integrations`,
+      responseSchema: integrationListResponseSchema,
+      providesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
+    }),
+    enableKlaviyo: build.mutation<{ data: Integration }, number>({
+      query: (workspaceId) => ({ url: `/workspaces/${workspaceId}/integrations/klaviyo`, method: 'POST' }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
+    }),
+    connectKlaviyo: build.mutation<
+      { data: Integration },
+      { workspaceId: number; integrationId: number; apiKey: string }
+    >({
+      query: ({ workspaceId, integrationId, apiKey }) => ({
+        url: `/workspaces/${workspaceId}/integrations/klaviyo/${integrationId}/connect`,
+        method: 'PUT',
+        body: { api_key: apiKey },
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    connectIntegration: build.mutation<
+      { data: Integration },
+      { workspaceId: number; type: IntegrationType; body: Record<string, string> }
+    >({
+      query: ({ workspaceId, type, body }) => ({
+        url: `/workspaces/${workspaceId}/integrations/${CONNECT_PATHS[type]}`,
+        method: 'POST',
+        body,
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    /** A level of Copernica's tree: the databases (no parent), a database's views, or a view's views. */
+    getCopernicaNodes: build.query<
+      { data: CopernicaNode[] },
+      { workspaceId: number; integrationId: number; parent?: { kind: 'database' | 'view'; id: string } }
+    >({
+      query: ({ workspaceId, integrationId, parent }) => {
+        const base = `/workspaces/${workspaceId}/integrations/copernica/${integrationId}`;
+        if (!parent) return `${base}/databases`;
+        return parent.kind === 'database' ? `${base}/databases/${parent.id}/views` : `${base}/views/${parent.id}/views`;
+      },
+      responseSchema: copernicaNodeListResponseSchema,
+    }),
+    getTrackedViews: build.query<{ data: IntegrationUnit[] }, { workspaceId: number; integrationId: number }>({
+      query: ({ workspaceId, integrationId }) =>
+        `/workspaces/${workspaceId}/integrations/copernica/${integrationId}/tracked-views`,
+      responseSchema: copernicaTrackedViewsResponseSchema,
+      providesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    saveTrackedViews: build.mutation<
+      { data: IntegrationUnit[] },
+      { workspaceId: number; integrationId: number; views: IntegrationUnit[] }
+    >({
+      query: ({ workspaceId, integrationId, views }) => ({
+        url: `/workspaces/${workspaceId}/integrations/copernica/${integrationId}/tracked-views`,
+        method: 'PUT',
+        body: { views },
+      }),
+      responseSchema: copernicaTrackedViewsResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    removeIntegration: build.mutation<unknown, { workspaceId: number; integrationId: number }>({
+      query: ({ workspaceId, integrationId }) => ({
+        url: `/workspaces/${workspaceId}/integrations/${integrationId}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+  }),
+});
+
+export const {
+  useGetIntegrationsQuery,
+  useEnableKlaviyoMutation,
+  useConnectKlaviyoMutation,
+  useConnectIntegrationMutation,
+  useRemoveIntegrationMutation,
+  useGetCopernicaNodesQuery,
+  useGetTrackedViewsQuery,
+  useSaveTrackedViewsMutation,
+} = integrationsApi;
