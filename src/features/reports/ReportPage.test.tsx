@@ -2,6 +2,7 @@
 import { Icons } from '@blueprintjs/icons';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
@@ -18,21 +19,7 @@ const ID = 42;
 const YOU = { id: 7, name: 'Mia' };
 const NEW_VIEW = 77;
 
-const me = {
-  memberId: YOU.id,
-  name: YOU.name,
-  workspaces: [
-    {
-      id: WS,
-      name: 'shop',
-      displayName: 'Shop',
-      locale: 'en_GB',
-      licenseType: 'other',
-      licenseHolder: null,
-      logo: null,
-    },
-  ],
-} as unknown as Me;
+const me: Me = meFixture({ memberId: YOU.id, name: YOU.name }, { id: WS, name: 'shop', licenseType: 'other' });
 
 function report(overrides: Partial<Report> = {}): Report {
   return {
