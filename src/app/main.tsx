@@ -5,6 +5,7 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { followAccount } from '../features/auth/accountListeners';
 import { dropStaleSelections } from '../features/dashboard/staleSelection';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
 import { persistReportDrafts } from '../features/report-document/draftPersistence';
@@ -26,6 +27,7 @@ const store = setupStore({
 startUserDataListeners(window.localStorage);
 persistPrefs(window.localStorage);
 persistWorkspaces(window.localStorage);
+followAccount();
 persistReportDrafts(window.localStorage);
 dropStaleSelections();
 startTabsListeners(window.localStorage);
