@@ -94,7 +94,10 @@ export async function completeSignIn(
   return mfaPending ? 'mfa_required' : 'signed_in';
 }
 
-/** E-mail sign-in with a proof-of-work bot check, and the two-factor step. */
+/**
+ * E-mail sign-in with a proof-of-work bot check, and the two-factor step.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
+ */
 export const loginRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;

@@ -38,7 +38,10 @@ import { consumeRateLimits } from '../services/rateLimit';
 
 export { isStaffEmail } from '../services/me';
 
-/** The signed-in user: initial data, profile, flags, two-factor settings, signup and weekly summaries. */
+/**
+ * The signed-in user: initial data, profile, flags, two-factor settings, signup and weekly summaries.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
+ */
 export const meRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;

@@ -42,6 +42,7 @@ import { isStaffEmail } from './me';
  * An invitation stays pending until the invitee accepts it, and an admin's power over a member ends at the
  * workspace: the admin names the membership, not the account, and removes two-factor sign-in only from accounts
  * that belong to no workspace the admin does not administer.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
  */
 export const memberRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();

@@ -36,7 +36,10 @@ import {
 
 const NOT_APPLICABLE = 'Not applicable for this workspace';
 
-/** Workspaces: create, read, settings and logo, delete, flags, agency listing and the demo activation request. */
+/**
+ * Workspaces: create, read, settings and logo, delete, flags, agency listing and the demo activation request.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
+ */
 export const workspaceRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;
