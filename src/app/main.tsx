@@ -9,6 +9,7 @@ import { followAccount } from '../features/auth/accountListeners';
 import { dropStaleSelections } from '../features/dashboard/staleSelection';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
 import { persistReportDrafts } from '../features/report-document/draftPersistence';
+import { closeGoneReports } from '../features/reports/goneReports';
 import { loadReportsListState, persistReportsList } from '../features/reports/reportsListPersistence';
 import { startUserDataListeners } from '../features/session/userDataPersistence';
 import { loadTabsState, startTabsListeners } from '../features/tabs/tabsPersistence';
@@ -30,6 +31,7 @@ persistWorkspaces(window.localStorage);
 followAccount();
 persistReportDrafts(window.localStorage);
 dropStaleSelections();
+closeGoneReports();
 startTabsListeners(window.localStorage);
 persistReportsList(window.localStorage);
 

@@ -11,6 +11,7 @@ import { type RootState, setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { selectNotifications } from '../notifications/notificationsSlice';
 import { documentEdited, entryOfDraft, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
+import { closeGoneReports } from './goneReports';
 import { ReportPage } from './ReportPage';
 import { reportsApi } from './reportsApi';
 
@@ -43,6 +44,7 @@ function report(overrides: Partial<Report> = {}): Report {
 }
 
 let network: ReturnType<typeof stubNetwork>;
+let stopListeners: () => void = () => undefined;
 
 /** A report server: GET answers `current`, PUT answers `onSave` (default: the next version). */
 async function renderPage(
@@ -67,6 +69,7 @@ async function renderPage(
     return json({ error: 'Not found' }, 404);
   });
   const store = setupStore(preloadedState);
+  stopListeners = closeGoneReports();
   await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, me));
   const type = initial?.type ?? 'dashboard';
   renderWithProviders(
@@ -85,7 +88,10 @@ const refetch = (store: ReturnType<typeof setupStore>) =>
   });
 
 beforeAll(() => Icons.loadAll());
-afterEach(() => network.restore());
+afterEach(() => {
+  network.restore();
+  stopListeners();
+});
 
 describe('the report page', () => {
   it("shows 'View not found' for a report the server does not know, and forgets its unsaved changes", async () => {
