@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, describeDatabaseError, isDatabaseUnavailable } from './db/client';
 import { HttpError } from './http/errors';
 import { answerFrameworkError, DEFAULT_BODY_LIMIT, installInputGuard } from './http/inputGuard';
+import { zodSerializerCompiler } from './http/responseSchema';
 import { registerHttpSecurity } from './http/security';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
 import { adminRoutes } from './routes/admin';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   app.decorate('db', db);
   app.decorate('secrets', await openSecretBox(config));
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   registerHttpSecurity(app);
   installInputGuard(app);
 

@@ -6,10 +6,10 @@ import { requireUser } from '../auth/access';
 import { auditLog, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { listMembers } from '../services/members';
 import { startSession } from '../services/sessions';
 import { listWorkspaceSummaries } from '../services/workspaces';
 import { isStaffEmail } from './me';
-import { listMembers } from './members';
 
 /** Impersonated sessions last at most this long. */
 const IMPERSONATION_TTL_SECONDS = 60 * 60;

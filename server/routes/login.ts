@@ -1,15 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   EMAIL_CODE_MIN_LENGTH,
   emailCheckParamsSchema,
   emailCheckQuerySchema,
   emailStartBodySchema,
+  emailStartResponseSchema,
+  loginStepResponseSchema,
+  powChallengeSchema,
   type LoginErrorCode,
   loginEmailSchema,
   mfaVerifyBodySchema,
 } from '../../src/contracts/auth';
+import { errorResponseSchema } from '../../src/contracts/common';
 import { getSession } from '../auth/access';
 import { clearCookie, LOGIN_COOKIE, setCookie } from '../auth/cookies';
 import { randomToken, safeEqual, sha256 } from '../auth/crypto';
@@ -17,15 +20,21 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth/csrf';
 import { createChallenge, verifySolution } from '../auth/pow';
 import { acceptTotp } from '../auth/totp';
 import type { Config } from '../config';
-import { loginTokens, users } from '../db/schema';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { publicOrigin, sendMail } from '../mail/mailer';
 import type { Executor } from '../services/db';
+import {
+  consumeLoginToken,
+  findLoginToken,
+  findMfaUser,
+  issuedFor,
+  LINK_TTL_MS,
+  storeLoginToken,
+} from '../services/loginTokens';
 import { type Backoff, consumeRateLimits, type Limit, TooManyAttempts } from '../services/rateLimit';
 import { startSession } from '../services/sessions';
 
-const LINK_TTL_MS = 15 * 60 * 1000;
 /** No 0/O or 1/I/L: the code is typed by hand. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -69,29 +78,6 @@ function accountLimits(
   };
 }
 
-/**
- * Whether a binding cookie is one we issued to this browser for this address. A made-up cookie is not:
- * counting it as a browser would make every request a new browser with a fresh allowance.
- */
-async function issuedFor(db: Executor, email: string, deviceHash: string): Promise<boolean> {
-  const [known] = await db
-    .select({ id: loginTokens.id })
-    .from(loginTokens)
-    .where(and(eq(loginTokens.email, email), eq(loginTokens.deviceHash, deviceHash)))
-    .limit(1);
-  return known !== undefined;
-}
-
-/** Finds or creates the account of a verified e-mail address (a first sign-in registers it). */
-export async function userForEmail(db: Executor, email: string) {
-  await db.insert(users).values({ email, name: email }).onConflictDoNothing();
-  const [user] = await db
-    .select({ id: users.id, mfaSecret: users.mfaSecret })
-    .from(users)
-    .where(eq(users.email, email));
-  return user;
-}
-
 /** Signs a verified user in: a pending-MFA session when two-factor is on, else a full one. */
 export async function completeSignIn(
   db: Executor,
@@ -108,7 +94,10 @@ export async function completeSignIn(
   return mfaPending ? 'mfa_required' : 'signed_in';
 }
 
-/** E-mail sign-in with a proof-of-work bot check, and the two-factor step. */
+/**
+ * E-mail sign-in with a proof-of-work bot check, and the two-factor step.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
+ */
 export const loginRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;
@@ -139,73 +128,73 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
     }
   });
 
-  app.get('/login/challenge', async (_request, reply) => {
+  app.get('/login/challenge', { schema: { response: { 200: powChallengeSchema } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return createChallenge(app);
   });
 
-  app.post('/login/email/start', { schema: { body: emailStartBodySchema } }, async (request, reply) => {
-    await limit(reply, [{ key: `start:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }]);
-    const email = loginEmailSchema.safeParse(request.body.email);
-    if (!email.success) throw badRequest('invalid_email');
-    if (!(await verifySolution(app, request.body.token))) throw badRequest('invalid_token');
-    const earlier = request.cookies[LOGIN_COOKIE];
-    const earlierHash = earlier ? sha256(earlier) : null;
-    // A browser keeps its binding across requests for the address, so its limit follows it; a browser
-    // we do not know yet is counted by its client address.
-    const known = earlierHash && (await issuedFor(db, email.data, earlierHash)) ? earlier : null;
-    const device = known ?? randomToken(32);
-    const { limits, backoff } = known
-      ? accountLimits(config, 'start', email.data, `device:${earlierHash}`)
-      : // A new browser's first request also counts toward the binding it is about to receive.
-        accountLimits(config, 'start', email.data, `ip:${request.ip}`, `device:${sha256(device)}`);
-    await limit(reply, limits, backoff);
+  app.post(
+    '/login/email/start',
+    { schema: { body: emailStartBodySchema, response: { 200: emailStartResponseSchema } } },
+    async (request, reply) => {
+      await limit(reply, [{ key: `start:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }]);
+      const email = loginEmailSchema.safeParse(request.body.email);
+      if (!email.success) throw badRequest('invalid_email');
+      if (!(await verifySolution(app, request.body.token))) throw badRequest('invalid_token');
+      const earlier = request.cookies[LOGIN_COOKIE];
+      const earlierHash = earlier ? sha256(earlier) : null;
+      // A browser keeps its binding across requests for the address, so its limit follows it; a browser
+      // we do not know yet is counted by its client address.
+      const known = earlierHash && (await issuedFor(db, email.data, earlierHash)) ? earlier : null;
+      const device = known ?? randomToken(32);
+      const { limits, backoff } = known
+        ? accountLimits(config, 'start', email.data, `device:${earlierHash}`)
+        : // A new browser's first request also counts toward the binding it is about to receive.
+          accountLimits(config, 'start', email.data, `ip:${request.ip}`, `device:${sha256(device)}`);
+      await limit(reply, limits, backoff);
 
-    const token = randomToken(24);
-    const code = newCode();
-    const expiresAt = new Date(Date.now() + LINK_TTL_MS);
-    const link = `${publicOrigin(request)}/login/email/${token}?code=${code}`;
-    await db.transaction(async (tx) => {
-      await tx.delete(loginTokens).where(lt(loginTokens.expiresAt, new Date(Date.now() - LINK_TTL_MS)));
-      // A newer request supersedes the earlier links and codes of the same browser. Another browser's
-      // request (perhaps a stranger's) leaves them alone: it cannot void the link the owner waits for.
-      if (earlierHash) {
-        await tx
-          .update(loginTokens)
-          .set({ consumedAt: new Date() })
-          .where(and(eq(loginTokens.deviceHash, earlierHash), isNull(loginTokens.consumedAt)));
-      }
-      await tx.insert(loginTokens).values({
+      const token = randomToken(24);
+      const code = newCode();
+      const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+      const link = `${publicOrigin(request)}/login/email/${token}?code=${code}`;
+      const stored = {
         email: email.data,
         tokenHash: sha256(token),
         codeHash: sha256(code),
         deviceHash: sha256(device),
-        expiresAt,
-      });
-      await sendMail(
-        app,
-        tx,
-        {
-          to: email.data,
-          subject: 'Your Openrate sign-in link',
-          text:
-            `Sign in to Openrate with this link: ${link}\n\n` +
-            `Or type this code on the sign-in page: ${code}\n\n` +
-            'The link and code work once, for 15 minutes, in the browser where you asked for them.\n' +
-            'If you did not ask to sign in, ignore this message.\n',
-          link,
-          code,
-        },
-        request.log,
+      };
+      await storeLoginToken(db, { ...stored, expiresAt }, earlierHash, (tx) =>
+        sendMail(
+          app,
+          tx,
+          {
+            to: email.data,
+            subject: 'Your Openrate sign-in link',
+            text:
+              `Sign in to Openrate with this link: ${link}\n\n` +
+              `Or type this code on the sign-in page: ${code}\n\n` +
+              'The link and code work once, for 15 minutes, in the browser where you asked for them.\n' +
+              'If you did not ask to sign in, ignore this message.\n',
+            link,
+            code,
+          },
+          request.log,
+        ),
       );
-    });
-    setCookie(request, reply, LOGIN_COOKIE, device, expiresAt);
-    return { token };
-  });
+      setCookie(request, reply, LOGIN_COOKIE, device, expiresAt);
+      return { token };
+    },
+  );
 
   app.get(
     '/login/email/:token/check',
-    { schema: { params: emailCheckParamsSchema, querystring: emailCheckQuerySchema } },
+    {
+      schema: {
+        params: emailCheckParamsSchema,
+        querystring: emailCheckQuerySchema,
+        response: { 200: loginStepResponseSchema, 400: errorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const fail = (error: LoginErrorCode) => {
         if (wantsJson(request)) return reply.code(400).send({ error });
@@ -217,10 +206,7 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
       };
       try {
         await limit(reply, [{ key: `code:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }]);
-        const [login] = await db
-          .select()
-          .from(loginTokens)
-          .where(eq(loginTokens.tokenHash, sha256(request.params.token)));
+        const login = await findLoginToken(db, sha256(request.params.token));
         if (!login || login.consumedAt || login.expiresAt.getTime() < Date.now()) return fail('invalid_link');
         const device = request.cookies[LOGIN_COOKIE];
         if (!device || !safeEqual(sha256(device), login.deviceHash)) return fail('invalid_device');
@@ -231,17 +217,7 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
         if (code.length < EMAIL_CODE_MIN_LENGTH || !safeEqual(sha256(code), login.codeHash))
           return fail('invalid_code');
 
-        const status = await db.transaction(async (tx) => {
-          // Single use even when two requests race: only one of them flips consumed_at.
-          const used = await tx
-            .update(loginTokens)
-            .set({ consumedAt: new Date() })
-            .where(and(eq(loginTokens.id, login.id), isNull(loginTokens.consumedAt)))
-            .returning({ id: loginTokens.id });
-          if (used.length === 0) return null;
-          const user = await userForEmail(tx, login.email);
-          return completeSignIn(tx, request, reply, user);
-        });
+        const status = await consumeLoginToken(db, login, (tx, user) => completeSignIn(tx, request, reply, user));
         if (status === null) return fail('invalid_link');
         clearCookie(request, reply, LOGIN_COOKIE);
         if (wantsJson(request)) return { status };
@@ -255,23 +231,24 @@ export const loginRoutes: FastifyPluginAsync = async (plain) => {
     },
   );
 
-  app.post('/login/mfa/verify', { schema: { body: mfaVerifyBodySchema } }, async (request, reply) => {
-    const session = await getSession(request);
-    if (!session?.mfaPending) throw unauthorized();
-    // The browser is the pending session: only someone past the e-mail step has one to spend.
-    const { limits, backoff } = accountLimits(config, 'mfa', String(session.userId), session.idHash);
-    await limit(reply, [{ key: `mfa:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }, ...limits], backoff);
-    const [user] = await db
-      .select({ id: users.id, mfaSecret: users.mfaSecret })
-      .from(users)
-      .where(eq(users.id, session.userId));
-    if (!user?.mfaSecret || !(await acceptTotp(db, user.id, user.mfaSecret, request.body.token.trim()))) {
-      throw badRequest('invalid_token');
-    }
-    // A new session id once the second factor is in: the pending one is deleted.
-    await db.transaction((tx) =>
-      startSession(tx, request, reply, { userId: user.id, ttlSeconds: request.server.config.SESSION_TTL }),
-    );
-    return { status: 'signed_in' as const };
-  });
+  app.post(
+    '/login/mfa/verify',
+    { schema: { body: mfaVerifyBodySchema, response: { 200: loginStepResponseSchema } } },
+    async (request, reply) => {
+      const session = await getSession(request);
+      if (!session?.mfaPending) throw unauthorized();
+      // The browser is the pending session: only someone past the e-mail step has one to spend.
+      const { limits, backoff } = accountLimits(config, 'mfa', String(session.userId), session.idHash);
+      await limit(reply, [{ key: `mfa:ip:${request.ip}`, max: config.RATE_LIMIT_PER_IP }, ...limits], backoff);
+      const user = await findMfaUser(db, session.userId);
+      if (!user?.mfaSecret || !(await acceptTotp(db, user.id, user.mfaSecret, request.body.token.trim()))) {
+        throw badRequest('invalid_token');
+      }
+      // A new session id once the second factor is in: the pending one is deleted.
+      await db.transaction((tx) =>
+        startSession(tx, request, reply, { userId: user.id, ttlSeconds: request.server.config.SESSION_TTL }),
+      );
+      return { status: 'signed_in' as const };
+    },
+  );
 };

@@ -1,7 +1,10 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Workspace, WorkspaceSummary } from '../../src/contracts/workspaces';
-import { licenses, memberships, workspaceFlags, workspaces } from '../db/schema';
-import type { Executor } from './db';
+import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { Workspace, WorkspaceSettingsBody, WorkspaceSummary } from '../../src/contracts/workspaces';
+import { randomToken } from '../auth/crypto';
+import type { Database } from '../db/client';
+import { licenses, memberships, users, workspaceAssets, workspaceFlags, workspaces } from '../db/schema';
+import type { Executor, Transaction } from './db';
+import { checkUploadsPerDay, checkWorkspacesPerDay } from './limits';
 
 const workspaceColumns = {
   id: workspaces.id,
@@ -93,4 +96,109 @@ export async function listWorkspaceSummaries(db: Executor, licenseId?: number): 
     createdAt: row.createdAt.toISOString(),
     memberCount: Number(row.members ?? 0),
   }));
+}
+
+/** Whether the user is an admin of a workspace on that agency licence: only they may add workspaces to it. */
+export async function isAgencyAdmin(db: Executor, userId: number, licenseId: number): Promise<boolean> {
+  const [allowed] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .innerJoin(licenses, eq(licenses.id, workspaces.licenseId))
+    .innerJoin(memberships, eq(memberships.workspaceId, workspaces.id))
+    .where(
+      and(
+        eq(workspaces.licenseId, licenseId),
+        eq(licenses.type, 'agency'),
+        eq(memberships.userId, userId),
+        eq(memberships.role, 'admin'),
+      ),
+    )
+    .limit(1);
+  return allowed !== undefined;
+}
+
+/** A new workspace with its creator as admin, within the creator's daily bound. */
+export async function createWorkspace(
+  tx: Transaction,
+  userId: number,
+  name: string,
+  licenseId: number | null,
+  perDay: number,
+): Promise<number> {
+  await checkWorkspacesPerDay(tx, userId, perDay);
+  const [created] = await tx
+    .insert(workspaces)
+    .values({ name, status: 'new', licenseId, createdBy: userId })
+    .returning({ id: workspaces.id });
+  await tx.insert(memberships).values({ workspaceId: created.id, userId, role: 'admin' });
+  return created.id;
+}
+
+/** One of the workspace's uploaded files; another workspace's is not found. */
+export async function findWorkspaceAsset(db: Executor, workspaceId: number, assetId: string) {
+  const [asset] = await db
+    .select()
+    .from(workspaceAssets)
+    .where(and(eq(workspaceAssets.id, assetId), eq(workspaceAssets.workspaceId, workspaceId)));
+  return asset ?? null;
+}
+
+export async function updateWorkspaceSettings(
+  db: Executor,
+  workspaceId: number,
+  { name, locale, logo }: WorkspaceSettingsBody,
+): Promise<void> {
+  await db
+    .update(workspaces)
+    .set({ name, locale, ...(logo !== undefined ? { logo } : {}) })
+    .where(eq(workspaces.id, workspaceId));
+}
+
+/** Stores a normalised logo under an unguessable id, within the workspace's daily bound on uploads. */
+export async function storeLogo(db: Database, workspaceId: number, png: Buffer, perDay: number): Promise<string> {
+  const id = `${randomToken(18)}.png`;
+  await db.transaction(async (tx) => {
+    await checkUploadsPerDay(tx, workspaceId, perDay);
+    await tx.insert(workspaceAssets).values({ id, workspaceId, contentType: 'image/png', data: png });
+  });
+  return id;
+}
+
+/**
+ * Deletes the workspace; answers another workspace of the same licence the user belongs to (first by name),
+ * where the app goes next, or null.
+ */
+export async function deleteWorkspace(db: Database, workspace: Workspace, userId: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));
+    if (workspace.licenseId === null) return null;
+    const [sibling] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .innerJoin(memberships, eq(memberships.workspaceId, workspaces.id))
+      .where(
+        and(
+          eq(workspaces.licenseId, workspace.licenseId),
+          eq(memberships.userId, userId),
+          ne(workspaces.id, workspace.id),
+        ),
+      )
+      .orderBy(asc(workspaces.name))
+      .limit(1);
+    return sibling?.id ?? null;
+  });
+}
+
+/** Marks the demo activation as requested; `notify` tells support in the same transaction. */
+export async function requestActivation(
+  db: Database,
+  userId: number,
+  workspaceId: number,
+  notify: (tx: Executor, user: { email: string; name: string }) => Promise<void>,
+): Promise<void> {
+  const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(workspaces).set({ activationRequestedAt: new Date() }).where(eq(workspaces.id, workspaceId));
+    await notify(tx, user);
+  });
 }

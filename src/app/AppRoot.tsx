@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { INITIAL_DATA_STALE_SECONDS, useGetMeQuery } from '../features/auth/authApi';
 import { Notifications } from '../features/notifications/Notifications';
-import { firstDayOfWeekChanged } from '../features/prefs/prefsSlice';
 import { errorStatus } from '../features/session/apiErrors';
 import { isAuthenticated, SESSION_POLL_MS, useGetSessionQuery } from '../features/session/sessionApi';
 import {
@@ -14,7 +13,7 @@ import {
 } from '../features/shell/components/InitialDataStates';
 import { sessionEnded, sessionStarted } from '../features/shell/shellSlice';
 import { useGetWorkspaceFlagsQuery } from '../features/workspaces/workspacesApi';
-import { selectCurrentWorkspaceId, workspacesLoaded } from '../features/workspaces/workspacesSlice';
+import { selectCurrentWorkspaceId } from '../features/workspaces/workspacesSlice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { guardPath, isPublicPath } from './guards';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -73,10 +72,6 @@ export function AppRoot() {
   const flags = useGetWorkspaceFlagsQuery(flagsFor ?? 0, { skip: flagsFor === null || !authenticated });
   const currentWorkspaceId = useAppSelector(selectCurrentWorkspaceId);
 
-  useEffect(() => {
-    if (me.data) dispatch(workspacesLoaded(me.data.workspaces));
-  }, [dispatch, me.data]);
-
   // The refetch on reconnect can itself fail while the network settles: try once more shortly after,
   // so a page that went offline recovers by itself instead of stopping on the error page.
   const { isError: sessionFailed, refetch: refetchSession } = session;
@@ -94,12 +89,6 @@ export function AppRoot() {
     }, RECONNECT_RETRY_MS);
     return () => window.clearTimeout(timer);
   }, [online, sessionRetryable, meRetryable, refetchSession, refetchMe]);
-
-  // The account's first day of week wins over this browser's copy (it may have changed elsewhere).
-  const accountFirstDay = me.data?.firstDayOfWeek;
-  useEffect(() => {
-    if (accountFirstDay !== undefined) dispatch(firstDayOfWeekChanged(accountFirstDay));
-  }, [dispatch, accountFirstDay]);
 
   // The session ending while a page is open sends the browser to /login exactly once.
   const wasAuthenticated = useRef(false);

@@ -6,7 +6,7 @@ const healthApi = api.injectEndpoints({
   endpoints: (build) => ({
     getHealth: build.query<z.infer<typeof healthResponseSchema>, void>({
       query: () => '/health',
-      transformResponse: (response: unknown) => healthResponseSchema.parse(response),
+      responseSchema: healthResponseSchema,
     }),
   }),
 });

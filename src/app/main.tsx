@@ -5,9 +5,11 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { followAccount } from '../features/auth/accountListeners';
 import { dropStaleSelections } from '../features/dashboard/staleSelection';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
 import { persistReportDrafts } from '../features/report-document/draftPersistence';
+import { closeGoneReports } from '../features/reports/goneReports';
 import { loadReportsListState, persistReportsList } from '../features/reports/reportsListPersistence';
 import { startUserDataListeners } from '../features/session/userDataPersistence';
 import { loadTabsState, startTabsListeners } from '../features/tabs/tabsPersistence';
@@ -26,8 +28,10 @@ const store = setupStore({
 startUserDataListeners(window.localStorage);
 persistPrefs(window.localStorage);
 persistWorkspaces(window.localStorage);
+followAccount();
 persistReportDrafts(window.localStorage);
 dropStaleSelections();
+closeGoneReports();
 startTabsListeners(window.localStorage);
 persistReportsList(window.localStorage);
 

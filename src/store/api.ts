@@ -1,29 +1,45 @@
-import { createApi, fetchBaseQuery, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  retry,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { isNeverRetried, REQUESTED_WITH } from './httpRules';
 
-/**
- * Statuses that a retry can never fix: the spec forbids retrying 400, 401, 403 and 404; a 429 (a bound on sign-in
- * attempts or on what an account creates a day) lasts far longer than the retries would wait.
- */
-const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 429]);
 /** At most 6 attempts in all for data calls (spec 1 §4, §9). */
 export const MAX_ATTEMPTS = 6;
 
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api',
+const fetchOptions = {
   credentials: 'same-origin',
   // Looked up per call, so tests and older browsers can provide fetch after this module loads.
-  fetchFn: (input, init) => fetch(input, init),
-  prepareHeaders(headers) {
-    // The server refuses state-changing calls without it (CSRF defence together with the Origin check).
-    headers.set('X-Requested-With', 'openrate');
+  fetchFn: (input: RequestInfo, init?: RequestInit) => fetch(input, init),
+  prepareHeaders(headers: Headers) {
+    headers.set(REQUESTED_WITH.name, REQUESTED_WITH.value);
     return headers;
   },
-});
+} as const;
+const apiQuery = fetchBaseQuery({ baseUrl: '/api', ...fetchOptions });
+const rootQuery = fetchBaseQuery(fetchOptions);
+
+/** `outsideApi`: the few endpoints served outside the /api prefix (GET /session). */
+type ApiExtraOptions = { outsideApi?: boolean };
+
+const rawBaseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions,
+  FetchBaseQueryMeta
+> = (args, baseApi, extraOptions) => (extraOptions?.outsideApi ? rootQuery : apiQuery)(args, baseApi, extraOptions);
 
 export function shouldRetry(error: FetchBaseQueryError | undefined, attempt: number): boolean {
   if (attempt >= MAX_ATTEMPTS) return false;
   if (!error) return false;
-  if (typeof error.status === 'number') return !NO_RETRY_STATUSES.has(error.status);
+  // A 429 (a bound on sign-in attempts or on what an account creates a day) lasts far longer than retries wait.
+  if (typeof error.status === 'number') return !isNeverRetried(error.status) && error.status !== 429;
   return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 }
 

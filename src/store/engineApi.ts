@@ -1,5 +1,4 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import { tableFromIPC } from 'apache-arrow';
 import { type DatasetSchema, type Field } from '../contracts/datasets';
 import { type QueryInput, buildQuery, pivotValuesSql } from '../engine/queries';
 import { type DatasetsState, datasetKey } from '../features/datasets/datasetsSlice';
@@ -23,7 +22,9 @@ function toCell(value: unknown): Cell {
   return String(value);
 }
 
-export function arrowToColumns(bytes: Uint8Array): ResultColumns {
+/** Arrow's reader (~38 KiB gz) loads with the first query result, not with the first screen. */
+export async function arrowToColumns(bytes: Uint8Array): Promise<ResultColumns> {
+  const { tableFromIPC } = await import('apache-arrow');
   const table = tableFromIPC(bytes);
   const columns = table.schema.fields.map((field) => field.name);
   const data: Record<string, Cell[]> = {};
@@ -84,11 +85,11 @@ async function run(
     let query = args.query;
     if (query.kind === 'explorerPivot' && !query.pivotValues?.length) {
       // A pivot's columns are its values: find them first, then spread the cells.
-      const values = arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, query) }));
+      const values = await arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, query) }));
       query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
     }
     const bytes = await pool.query({ ...request, sql: buildQuery(schema, query) });
-    return { data: arrowToColumns(bytes) };
+    return { data: await arrowToColumns(bytes) };
   } catch (error) {
     return { error: toEngineError(error) };
   }

@@ -5,6 +5,7 @@ import {
   type AnnotationBody,
 } from '../../contracts/annotations';
 import { api } from '../../store/api';
+import { dataOf } from '../../store/httpRules';
 import { idempotencyHeaders } from '../../store/idempotency';
 
 const tag = (workspaceId: number) => [{ type: 'Annotations' as const, id: workspaceId }];
@@ -13,7 +14,7 @@ export const annotationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAnnotations: build.query<Annotation[], number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/annotations`,
-      transformResponse: (raw: unknown) => annotationListResponseSchema.parse(raw).data,
+      ...dataOf(annotationListResponseSchema),
       providesTags: (_result, _error, workspaceId) => tag(workspaceId),
     }),
     saveAnnotation: build.mutation<Annotation, { workspaceId: number; id?: number; body: AnnotationBody }>({
@@ -21,7 +22,7 @@ export const annotationsApi = api.injectEndpoints({
         id === undefined
           ? { url: `/workspaces/${workspaceId}/annotations`, method: 'POST', body, headers: idempotencyHeaders() }
           : { url: `/workspaces/${workspaceId}/annotations/${id}`, method: 'PUT', body: { ...body, id } },
-      transformResponse: (raw: unknown) => annotationResponseSchema.parse(raw).data,
+      ...dataOf(annotationResponseSchema),
       invalidatesTags: (_result, _error, { workspaceId }) => tag(workspaceId),
     }),
     deleteAnnotation: build.mutation<{ ok: true }, { workspaceId: number; id: number }>({

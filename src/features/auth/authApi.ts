@@ -20,11 +20,11 @@ import {
   type SignupBody,
 } from '../../contracts/me';
 import { api } from '../../store/api';
-import { parseWith } from '../session/apiErrors';
+import { dataOf, isNeverRetried } from '../../store/httpRules';
 
 /** Spec 1 §4: initial data is not retried on 401 and otherwise retried fewer than 2 times. */
 export const retryInitialData = (error: FetchBaseQueryError, attempt: number): boolean =>
-  attempt < 2 && error.status !== 401 && error.status !== 403 && error.status !== 404 && error.status !== 400;
+  attempt < 2 && !isNeverRetried(error.status);
 
 /** Spec 1 §9: initial data is stale after 10 s. */
 export const INITIAL_DATA_STALE_SECONDS = 10;
@@ -33,7 +33,7 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMe: build.query<Me, void>({
       query: () => '/me',
-      transformResponse: parseWith(meResponseSchema),
+      responseSchema: meResponseSchema,
       providesTags: ['Me'],
       extraOptions: {
         retryCondition: (error: unknown, _args: unknown, { attempt }: { attempt: number }) =>
@@ -42,7 +42,7 @@ export const authApi = api.injectEndpoints({
     }),
     patchMe: build.mutation<Me, PatchMeBody>({
       query: (body) => ({ url: '/me', method: 'PATCH', body }),
-      transformResponse: parseWith(meResponseSchema),
+      responseSchema: meResponseSchema,
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -54,47 +54,47 @@ export const authApi = api.injectEndpoints({
     }),
     getUserFlags: build.query<string[], void>({
       query: () => '/me/flags',
-      transformResponse: (raw: unknown) => userFlagsResponseSchema.parse(raw).data,
+      ...dataOf(userFlagsResponseSchema),
       providesTags: ['Flags'],
     }),
     getLoginOptions: build.query<LoginOptions, void>({
       query: () => '/login/options',
-      transformResponse: parseWith(loginOptionsResponseSchema),
+      responseSchema: loginOptionsResponseSchema,
     }),
     getChallenge: build.query<PowChallenge, void>({
       query: () => '/login/challenge',
-      transformResponse: parseWith(powChallengeSchema),
+      responseSchema: powChallengeSchema,
       // Every attempt needs a fresh puzzle: never serve one from the cache.
       keepUnusedDataFor: 0,
     }),
     startEmailLogin: build.mutation<EmailStartResponse, { email: string; token: string }>({
       query: (body) => ({ url: '/login/email/start', method: 'POST', body }),
-      transformResponse: parseWith(emailStartResponseSchema),
+      responseSchema: emailStartResponseSchema,
       // A send is never repeated by itself: the user sees the failure and decides.
       extraOptions: { retryCondition: () => false },
     }),
     checkEmailCode: build.mutation<LoginStepResponse, { token: string; code: string }>({
       query: ({ token, code }) => ({ url: `/login/email/${encodeURIComponent(token)}/check`, params: { code } }),
-      transformResponse: parseWith(loginStepResponseSchema),
+      responseSchema: loginStepResponseSchema,
       invalidatesTags: ['Session', 'Me'],
     }),
     verifyMfa: build.mutation<LoginStepResponse, { token: string }>({
       query: (body) => ({ url: '/login/mfa/verify', method: 'POST', body }),
-      transformResponse: parseWith(loginStepResponseSchema),
+      responseSchema: loginStepResponseSchema,
       invalidatesTags: ['Session', 'Me'],
     }),
     setupMfa: build.mutation<MfaSetupResponse, void>({
       query: () => ({ url: '/me/mfa/setup', method: 'POST' }),
-      transformResponse: parseWith(mfaSetupResponseSchema),
+      responseSchema: mfaSetupResponseSchema,
     }),
     enableMfa: build.mutation<{ mfaEnabled: boolean }, { secret: string; token: string }>({
       query: (body) => ({ url: '/me/mfa', method: 'POST', body }),
-      transformResponse: parseWith(mfaStatusResponseSchema),
+      responseSchema: mfaStatusResponseSchema,
       invalidatesTags: ['Me', 'Members'],
     }),
     disableMfa: build.mutation<{ mfaEnabled: boolean }, { token: string }>({
       query: (body) => ({ url: '/me/mfa', method: 'DELETE', body }),
-      transformResponse: parseWith(mfaStatusResponseSchema),
+      responseSchema: mfaStatusResponseSchema,
       invalidatesTags: ['Me', 'Members'],
     }),
     signup: build.mutation<{ ok: true }, SignupBody>({

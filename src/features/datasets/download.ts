@@ -1,10 +1,10 @@
 import { TOTAL_LENGTH_HEADER } from '../../contracts/dataModel';
+import { isNeverRetried, requestedWithHeaders } from '../../store/httpRules';
 
 /** Progress is reported per 100 KB (spec 3 §4). */
 export const PROGRESS_STEP_BYTES = 100 * 1024;
 /** At most 6 attempts, never again after 400, 401, 403 or 404 (spec 3 §9). */
 export const MAX_DOWNLOAD_ATTEMPTS = 6;
-const NO_RETRY = new Set([400, 401, 403, 404]);
 
 export class DownloadError extends Error {
   override name = 'DownloadError';
@@ -37,7 +37,7 @@ export interface Downloaded {
 }
 
 function retryable(error: unknown): boolean {
-  if (error instanceof DownloadError) return error.status === undefined || !NO_RETRY.has(error.status);
+  if (error instanceof DownloadError) return error.status === undefined || !isNeverRetried(error.status);
   return !(error instanceof DOMException && error.name === 'AbortError');
 }
 
@@ -45,7 +45,7 @@ async function attempt(url: string, options: DownloadOptions): Promise<Downloade
   const fetchFn = options.fetch ?? fetch;
   const response = await fetchFn(url, {
     credentials: 'same-origin',
-    headers: { 'X-Requested-With': 'openrate' },
+    headers: requestedWithHeaders(),
     signal: options.signal,
   });
   if (!response.ok) throw new DownloadError(`Dataset download failed with status ${response.status}`, response.status);
@@ -106,7 +106,7 @@ export function fetchJson(url: string, options: DownloadOptions = {}): Promise<u
   return withRetries(async () => {
     const response = await fetchFn(url, {
       credentials: 'same-origin',
-      headers: { 'X-Requested-With': 'openrate' },
+      headers: requestedWithHeaders(),
       signal: options.signal,
     });
     if (!response.ok) throw new DownloadError(`Request failed with status ${response.status}`, response.status);

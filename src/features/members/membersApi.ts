@@ -1,3 +1,4 @@
+import { type z } from 'zod';
 import { type Role } from '../../contracts/common';
 import {
   invitationResponseSchema,
@@ -7,6 +8,7 @@ import {
   type Member,
 } from '../../contracts/members';
 import { api } from '../../store/api';
+import { dataOf } from '../../store/httpRules';
 
 const membersTag = (workspaceId: number) => [{ type: 'Members' as const, id: workspaceId }];
 
@@ -15,15 +17,16 @@ export const membersApi = api.injectEndpoints({
     /** The accepted members only (whom one can share with); the members page also lists pending invitations. */
     getMembers: build.query<Member[], number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/members`,
-      transformResponse: (raw: unknown) => memberListResponseSchema.pick({ data: true }).parse(raw).data,
+      ...dataOf(memberListResponseSchema.pick({ data: true })),
       providesTags: (_result, _error, workspaceId) => membersTag(workspaceId),
     }),
     getMembersAndInvitations: build.query<{ members: Member[]; invitations: Invitation[] }, number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/members`,
-      transformResponse: (raw: unknown) => {
-        const parsed = memberListResponseSchema.parse(raw);
-        return { members: parsed.data, invitations: parsed.invitations };
-      },
+      rawResponseSchema: memberListResponseSchema,
+      transformResponse: ({ data, invitations }: z.output<typeof memberListResponseSchema>) => ({
+        members: data,
+        invitations,
+      }),
       providesTags: (_result, _error, workspaceId) => membersTag(workspaceId),
     }),
     inviteMember: build.mutation<Invitation, { workspaceId: number; email: string; role: Role }>({
@@ -32,7 +35,7 @@ export const membersApi = api.injectEndpoints({
         method: 'POST',
         body: { email, role },
       }),
-      transformResponse: (raw: unknown) => invitationResponseSchema.parse(raw).data,
+      ...dataOf(invitationResponseSchema),
       invalidatesTags: (_result, _error, { workspaceId }) => membersTag(workspaceId),
     }),
     withdrawInvitation: build.mutation<{ ok: true }, { workspaceId: number; invitationId: number }>({
@@ -48,7 +51,7 @@ export const membersApi = api.injectEndpoints({
         method: 'PUT',
         body: { name },
       }),
-      transformResponse: (raw: unknown) => memberResponseSchema.parse(raw).data,
+      ...dataOf(memberResponseSchema),
       // The admin names the membership, never the account: the signed-in user's own name does not change.
       invalidatesTags: (_result, _error, { workspaceId }) => membersTag(workspaceId),
     }),
@@ -58,7 +61,7 @@ export const membersApi = api.injectEndpoints({
         method: 'PUT',
         body: { role },
       }),
-      transformResponse: (raw: unknown) => memberResponseSchema.parse(raw).data,
+      ...dataOf(memberResponseSchema),
       invalidatesTags: (_result, _error, { workspaceId }) => membersTag(workspaceId),
     }),
     removeMember: build.mutation<{ ok: true }, { workspaceId: number; memberId: number }>({
@@ -74,7 +77,7 @@ export const membersApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/members/${memberId}/mfa`,
         method: 'DELETE',
       }),
-      transformResponse: (raw: unknown) => memberResponseSchema.parse(raw).data,
+      ...dataOf(memberResponseSchema),
       invalidatesTags: (_result, _error, { workspaceId }) => membersTag(workspaceId),
     }),
   }),

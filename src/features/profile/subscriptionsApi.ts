@@ -4,6 +4,7 @@ import {
   type ReportingSubscription,
 } from '../../contracts/me';
 import { api } from '../../store/api';
+import { dataOf } from '../../store/httpRules';
 
 /** A weekly summary shown before the server has answered carries a negative id. */
 const pendingId = (workspaceId: number) => -workspaceId;
@@ -12,7 +13,7 @@ export const subscriptionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSubscriptions: build.query<ReportingSubscription[], void>({
       query: () => '/reporting-subscriptions',
-      transformResponse: (raw: unknown) => subscriptionListResponseSchema.parse(raw).data,
+      ...dataOf(subscriptionListResponseSchema),
       providesTags: ['ReportingSubscriptions'],
     }),
     subscribeWeeklySummary: build.mutation<ReportingSubscription, { workspaceId: number; memberId: number }>({
@@ -21,7 +22,7 @@ export const subscriptionsApi = api.injectEndpoints({
         method: 'POST',
         body: { payload: { type: 'weeklySummary', workspaceId } },
       }),
-      transformResponse: (raw: unknown) => subscriptionResponseSchema.parse(raw).data,
+      ...dataOf(subscriptionResponseSchema),
       // Optimistic (spec 1 §4): the switch turns on at once and turns back off if the call fails.
       async onQueryStarted({ workspaceId, memberId }, { dispatch, queryFulfilled }) {
         const patch = dispatch(

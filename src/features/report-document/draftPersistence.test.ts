@@ -1,4 +1,4 @@
-import { type Me } from '../../contracts/me';
+import { meFixture } from '../../../test/meFixture';
 import { type Report } from '../../contracts/reports';
 import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
@@ -34,7 +34,7 @@ const MIA = 7;
 /** A store whose signed-in user is `memberId`, as after the app's first /api/me. */
 async function storeOf(memberId: number) {
   const store = setupStore();
-  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, { memberId } as Me));
+  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({ memberId })));
   return store;
 }
 const report: Report = {

@@ -2,6 +2,7 @@
 import { Icons } from '@blueprintjs/icons';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Annotation } from '../../contracts/annotations';
@@ -11,6 +12,7 @@ import { type RootState, setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { selectNotifications } from '../notifications/notificationsSlice';
 import { documentEdited, entryOfDraft, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
+import { closeGoneReports } from './goneReports';
 import { ReportPage } from './ReportPage';
 import { reportsApi } from './reportsApi';
 
@@ -19,21 +21,7 @@ const ID = 42;
 const YOU = { id: 7, name: 'Mia' };
 const NEW_VIEW = 77;
 
-const me = {
-  memberId: YOU.id,
-  name: YOU.name,
-  workspaces: [
-    {
-      id: WS,
-      name: 'shop',
-      displayName: 'Shop',
-      locale: 'en_GB',
-      licenseType: 'other',
-      licenseHolder: null,
-      logo: null,
-    },
-  ],
-} as unknown as Me;
+const me: Me = meFixture({ memberId: YOU.id, name: YOU.name }, { id: WS, name: 'shop', licenseType: 'other' });
 
 function report(overrides: Partial<Report> = {}): Report {
   return {
@@ -72,6 +60,7 @@ const annotation = (id: number, date_start: string, date_end: string): Annotatio
   created_by_name: YOU.name,
   created_by_email: null,
 });
+let stopListeners: () => void = () => undefined;
 
 /** A report server: GET answers `current`, PUT answers `onSave` (default: the next version). */
 async function renderPage(
@@ -97,6 +86,7 @@ async function renderPage(
     return json({ error: 'Not found' }, 404);
   });
   const store = setupStore(preloadedState);
+  stopListeners = closeGoneReports();
   await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, me));
   const type = initial?.type ?? 'dashboard';
   const view = renderWithProviders(
@@ -119,6 +109,7 @@ afterEach(() => {
   network.restore();
   annotations = [];
   flags = [];
+  stopListeners();
 });
 
 describe('the report page', () => {

@@ -5,13 +5,7 @@ import { useParams } from 'react-router-dom';
 import { type ReportType, reportTypeSchema } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { readDraft } from '../report-document/draftPersistence';
-import {
-  documentClosed,
-  draftRestored,
-  remoteReportLoaded,
-  reportKey,
-  selectDocument,
-} from '../report-document/reportDocumentSlice';
+import { draftRestored, remoteReportLoaded, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
 import { errorStatus } from '../session/apiErrors';
 import { useCurrentUser } from '../shell/useCurrentWorkspace';
 import { NewerVersionNotice } from './components/NewerVersionNotice';
@@ -65,11 +59,8 @@ function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
     if (report) dispatch(remoteReportLoaded({ key, report }));
   }, [dispatch, key, report]);
 
-  // A report that is gone (deleted, or no longer shared with the user) takes its unsaved changes with it.
+  // A report that is gone (deleted, or no longer shared with the user): its document is closed by closeGoneReports.
   const gone = errorStatus(error) === 404;
-  useEffect(() => {
-    if (gone) dispatch(documentClosed({ key }));
-  }, [dispatch, gone, key]);
 
   if (gone) return <NonIdealState icon="search" title={VIEW_NOT_FOUND} />;
   if (error && !report) {

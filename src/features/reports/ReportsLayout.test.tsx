@@ -2,6 +2,7 @@
 import { Icons } from '@blueprintjs/icons';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
@@ -14,10 +15,7 @@ import { ReportsLayout } from './ReportsLayout';
 
 const WS = 3;
 
-const me = {
-  memberId: 7,
-  workspaces: [{ id: WS, name: 'Shop', displayName: 'Shop', locale: 'en_GB' }],
-} as Me;
+const me: Me = meFixture({ memberId: 7 }, { id: WS });
 
 const summary = (id: number, title: string) => ({
   id,

@@ -1,4 +1,5 @@
 import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { z } from 'zod';
 import {
   type AccessLevel,
   type Permission,
@@ -14,11 +15,12 @@ import {
   publicWorkspaceResponseSchema,
   reportConfigSchema,
   reportListResponseSchema,
-  reportResponseSchema,
+  reportSchema,
   versionConflictSchema,
 } from '../../contracts/reports';
 import { flagsResponseSchema } from '../../contracts/workspaces';
 import { api, shouldRetry } from '../../store/api';
+import { dataOf } from '../../store/httpRules';
 import { idempotencyHeaders } from '../../store/idempotency';
 
 /** The spec's polling interval for a report and the report list (spec 2 §9). */
@@ -36,14 +38,20 @@ const permissionsTag = (id: number) => ({ type: 'Report' as const, id: `permissi
 
 /**
  * The contract's config is a union of the two config schemas, and an explorer config also passes the dashboard
- * one (losing its dataset and columns), so the config is parsed again with its own type's schema.
+ * one (losing its dataset and columns), so the envelope keeps the config as sent and it is read with its own
+ * type's schema.
  */
-function withTypedConfig<R extends { type: ReportType; config: unknown }>(raw: unknown, parsed: R): R {
-  const config = (raw as { data?: { config?: unknown } } | null)?.data?.config;
-  return { ...parsed, config: reportConfigSchema(parsed.type).parse(config) };
+const reportEnvelopeSchema = z.object({ data: reportSchema.extend({ config: z.unknown() }) });
+
+function typedConfig<R extends { type: ReportType; config: unknown }>(report: R): R & { config: ReportConfig } {
+  return { ...report, config: reportConfigSchema(report.type).parse(report.config) };
 }
 
-const parseReport = (raw: unknown) => withTypedConfig(raw, reportResponseSchema.parse(raw).data) as Report;
+/** A report answer: its envelope checked against the contract, then its config read by its type. */
+const reportAnswer = {
+  rawResponseSchema: reportEnvelopeSchema,
+  transformResponse: ({ data }: z.output<typeof reportEnvelopeSchema>): Report => typedConfig(data),
+};
 
 /** A save refused because someone saved a newer version first: what the conflict notice needs. */
 export function versionConflictOf(error: unknown): VersionConflict | null {
@@ -61,13 +69,14 @@ export const reportsApi = api.injectEndpoints({
     /** The list without the reports whose access level is none (the server never answers those). */
     getReports: build.query<ReportSummary[], number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/reports`,
-      transformResponse: (raw: unknown) =>
-        reportListResponseSchema.parse(raw).data.filter((report) => report.access_level !== 'none'),
+      rawResponseSchema: reportListResponseSchema,
+      transformResponse: ({ data }: z.output<typeof reportListResponseSchema>) =>
+        data.filter((report) => report.access_level !== 'none'),
       providesTags: (_result, _error, workspaceId) => [listTag(workspaceId)],
     }),
     getReport: build.query<Report, ReportRef>({
       query: ({ workspaceId, type, id }) => `/workspaces/${workspaceId}/reports/${type}/${id}`,
-      transformResponse: parseReport,
+      ...reportAnswer,
       providesTags: (_result, _error, { id }) => [reportTag(id)],
     }),
     createReport: build.mutation<
@@ -80,7 +89,7 @@ export const reportsApi = api.injectEndpoints({
         body: { title, config },
         headers: idempotencyHeaders(),
       }),
-      transformResponse: parseReport,
+      ...reportAnswer,
       invalidatesTags: (_result, _error, { workspaceId }) => [listTag(workspaceId)],
     }),
     /**
@@ -100,7 +109,7 @@ export const reportsApi = api.injectEndpoints({
         retryCondition: (error, _args, { attempt }) =>
           (error as FetchBaseQueryError).status !== 409 && shouldRetry(error as FetchBaseQueryError, attempt),
       },
-      transformResponse: parseReport,
+      ...reportAnswer,
       invalidatesTags: (_result, error, { workspaceId, id }) =>
         // A conflict means the server copy is newer than ours: fetch it so the notice can offer it.
         error && error.status !== 409 ? [] : [listTag(workspaceId), reportTag(id)],
@@ -111,7 +120,7 @@ export const reportsApi = api.injectEndpoints({
         method: 'PUT',
         body: { title },
       }),
-      transformResponse: parseReport,
+      ...reportAnswer,
       invalidatesTags: (_result, error, { workspaceId, id }) => (error ? [] : [listTag(workspaceId), reportTag(id)]),
     }),
     deleteReport: build.mutation<{ ok: true }, ReportRef>({
@@ -128,7 +137,7 @@ export const reportsApi = api.injectEndpoints({
         method: 'POST',
         headers: idempotencyHeaders(),
       }),
-      transformResponse: parseReport,
+      ...reportAnswer,
       invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),
     }),
     /** Records that the user opened the report (orders the list by lastOpenedAt). */
@@ -137,7 +146,7 @@ export const reportsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/reports/${type}/${id}/opened`,
         method: 'POST',
       }),
-      transformResponse: parseReport,
+      ...reportAnswer,
       invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),
     }),
     getPermissions: build.query<Permission[], ReportRef>({
@@ -145,7 +154,7 @@ export const reportsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/permissions`,
         params: { object_type: type, object_id: id },
       }),
-      transformResponse: (raw: unknown) => permissionListResponseSchema.parse(raw).data,
+      ...dataOf(permissionListResponseSchema),
       providesTags: (_result, _error, { id }) => [permissionsTag(id)],
     }),
     /**
@@ -161,22 +170,23 @@ export const reportsApi = api.injectEndpoints({
               method: 'PUT',
               body,
             },
-      transformResponse: (raw: unknown) => permissionListResponseSchema.parse(raw).data,
+      ...dataOf(permissionListResponseSchema),
       // The share level shown in the list and on the report changes with the entries.
       invalidatesTags: (_result, error, { workspaceId, body }) =>
         error ? [] : [permissionsTag(body.objectId), reportTag(body.objectId), listTag(workspaceId)],
     }),
     getPublicReport: build.query<PublicReport, number>({
       query: (reportId) => `/reports/${reportId}/config`,
-      transformResponse: (raw: unknown) => withTypedConfig(raw, publicReportResponseSchema.parse(raw).data),
+      rawResponseSchema: publicReportResponseSchema,
+      transformResponse: ({ data }: z.output<typeof publicReportResponseSchema>) => typedConfig(data),
     }),
     getPublicWorkspace: build.query<PublicWorkspace, number>({
       query: (reportId) => `/reports/${reportId}/workspace`,
-      transformResponse: (raw: unknown) => publicWorkspaceResponseSchema.parse(raw).data,
+      ...dataOf(publicWorkspaceResponseSchema),
     }),
     getPublicFlags: build.query<string[], number>({
       query: (reportId) => `/reports/${reportId}/workspace/flags`,
-      transformResponse: (raw: unknown) => flagsResponseSchema.parse(raw).data,
+      ...dataOf(flagsResponseSchema),
     }),
   }),
 });

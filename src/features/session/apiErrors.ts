@@ -1,13 +1,6 @@
 import { type SerializedError } from '@reduxjs/toolkit';
 import { type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { type z } from 'zod';
 import { LIMIT_MESSAGES } from '../../contracts/common';
-
-/** Validates a response against its contract; a mismatch becomes a query error instead of bad data in the cache. */
-export const parseWith =
-  <S extends z.ZodType>(schema: S) =>
-  (raw: unknown): z.output<S> =>
-    schema.parse(raw);
 
 /** The HTTP status of a failed call, or undefined for network and parsing failures. */
 export function errorStatus(error: FetchBaseQueryError | SerializedError | undefined): number | undefined {

@@ -7,19 +7,10 @@ export const SESSION_POLL_MS = 900_000;
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSession: build.query<SessionResponse, void>({
-      // GET /session lives outside the /api prefix, so it bypasses the base URL.
-      async queryFn() {
-        try {
-          const response = await fetch('/session', {
-            credentials: 'same-origin',
-            headers: { 'X-Requested-With': 'openrate' },
-          });
-          if (!response.ok) return { error: { status: response.status, data: null } };
-          return { data: sessionResponseSchema.parse(await response.json()) };
-        } catch (error) {
-          return { error: { status: 'FETCH_ERROR', error: String(error) } };
-        }
-      },
+      // GET /session lives outside the /api prefix; it is polled, so a failed poll is not repeated by itself.
+      query: () => '/session',
+      responseSchema: sessionResponseSchema,
+      extraOptions: { outsideApi: true, retryCondition: () => false },
       providesTags: ['Session'],
     }),
   }),

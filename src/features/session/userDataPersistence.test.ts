@@ -1,4 +1,4 @@
-import { type Me } from '../../contracts/me';
+import { meFixture } from '../../../test/meFixture';
 import { type Report } from '../../contracts/reports';
 import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
@@ -71,7 +71,7 @@ const report = {
 /** The app as main.tsx starts it: state read from storage, then signed in as `memberId`. */
 async function signedInApp(storage: ReturnType<typeof memoryStorage>, memberId: number) {
   const store = setupStore({ tabs: loadTabsState(storage), reportsList: loadReportsListState(storage) });
-  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, { memberId } as Me));
+  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({ memberId })));
   return store;
 }
 
@@ -108,7 +108,7 @@ describe('user data kept in the browser', () => {
     store.dispatch(remoteReportLoaded({ key, report }));
     store.dispatch(documentEdited({ key, config: { title: 'Secret plan', widgets: [] } }));
 
-    await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, { memberId: BEN } as Me));
+    await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({ memberId: BEN })));
     expect(Object.fromEntries(storage.items)).toEqual({ ...browserWide, [LAST_MEMBER_KEY]: String(BEN) });
     expect(store.getState().reportDocuments.docs).toEqual({});
     expect(store.getState().tabs.byWorkspace).toEqual({});

@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { api } from '../../store/api';
-import { parseWith } from '../session/apiErrors';
+import { isNeverRetried } from '../../store/httpRules';
 
 const campaignDetailsSchema = z.object({ url: z.string().nullable() });
 
 /** Spec 1 §7: campaign details are tried up to 3 times, never again after a 404. */
 export const retryCampaignDetails = (error: FetchBaseQueryError, attempt: number): boolean =>
-  attempt < 3 && error.status !== 404 && error.status !== 400 && error.status !== 401 && error.status !== 403;
+  attempt < 3 && !isNeverRetried(error.status);
 
 export const campaignApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -18,7 +18,7 @@ export const campaignApi = api.injectEndpoints({
       {
         query: ({ workspaceId, campaignId }) =>
           `/workspaces/${encodeURIComponent(workspaceId)}/datasets/campaigns/${encodeURIComponent(campaignId)}`,
-        transformResponse: parseWith(campaignDetailsSchema),
+        responseSchema: campaignDetailsSchema,
         extraOptions: {
           retryCondition: (error: unknown, _args: unknown, { attempt }: { attempt: number }) =>
             retryCampaignDetails(error as FetchBaseQueryError, attempt),

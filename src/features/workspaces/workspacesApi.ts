@@ -9,8 +9,8 @@ import {
   type WorkspaceSummary,
 } from '../../contracts/workspaces';
 import { api } from '../../store/api';
+import { dataOf } from '../../store/httpRules';
 import { idempotencyHeaders } from '../../store/idempotency';
-import { parseWith } from '../session/apiErrors';
 
 export interface DeleteWorkspaceResult {
   next_workspace_id: number | null;
@@ -21,17 +21,17 @@ export const workspacesApi = api.injectEndpoints({
   endpoints: (build) => ({
     createWorkspace: build.mutation<{ id: number }, { name: string; license_id?: number }>({
       query: (body) => ({ url: '/workspaces', method: 'POST', body, headers: idempotencyHeaders() }),
-      transformResponse: parseWith(createWorkspaceResponseSchema),
+      responseSchema: createWorkspaceResponseSchema,
       invalidatesTags: ['Me', 'Workspace'],
     }),
     getWorkspaceFlags: build.query<string[], number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/flags`,
-      transformResponse: (raw: unknown) => flagsResponseSchema.parse(raw).data,
+      ...dataOf(flagsResponseSchema),
       providesTags: (_result, _error, workspaceId) => [{ type: 'Flags', id: workspaceId }],
     }),
     updateWorkspaceSettings: build.mutation<Workspace, { workspaceId: number; body: WorkspaceSettingsBody }>({
       query: ({ workspaceId, body }) => ({ url: `/workspaces/${workspaceId}/settings`, method: 'PUT', body }),
-      transformResponse: parseWith(workspaceResponseSchema),
+      responseSchema: workspaceResponseSchema,
       invalidatesTags: ['Me', 'Workspace'],
     }),
     uploadLogo: build.mutation<{ asset_id: string }, { workspaceId: number; file: File }>({
@@ -40,7 +40,7 @@ export const workspacesApi = api.injectEndpoints({
         body.append('file', file);
         return { url: `/workspaces/${workspaceId}/assets`, method: 'POST', body };
       },
-      transformResponse: parseWith(assetResponseSchema),
+      responseSchema: assetResponseSchema,
     }),
     deleteWorkspace: build.mutation<DeleteWorkspaceResult, number>({
       query: (workspaceId) => ({ url: `/workspaces/${workspaceId}`, method: 'DELETE' }),
@@ -48,12 +48,12 @@ export const workspacesApi = api.injectEndpoints({
     }),
     getAgencyWorkspaces: build.query<WorkspaceSummary[], number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/agency/workspaces`,
-      transformResponse: (raw: unknown) => workspaceListResponseSchema.parse(raw).data,
+      ...dataOf(workspaceListResponseSchema),
       providesTags: ['Workspace'],
     }),
     getAdminWorkspaces: build.query<WorkspaceSummary[], void>({
       query: () => '/admin/workspaces',
-      transformResponse: (raw: unknown) => workspaceListResponseSchema.parse(raw).data,
+      ...dataOf(workspaceListResponseSchema),
       providesTags: ['Workspace'],
     }),
     requestActivation: build.mutation<{ ok: true }, number>({

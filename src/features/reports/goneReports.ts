@@ -1,0 +1,19 @@
+import { startAppListening } from '../../store/listeners';
+import { documentClosed, reportKey } from '../report-document/reportDocumentSlice';
+import { errorStatus } from '../session/apiErrors';
+import { reportsApi } from './reportsApi';
+
+/**
+ * A report that is gone (deleted, or no longer shared with the user) takes its unsaved changes with it: a 404
+ * for it closes its document, wherever the answer was asked for.
+ */
+export function closeGoneReports(): () => void {
+  return startAppListening({
+    matcher: reportsApi.endpoints.getReport.matchRejected,
+    effect: (action, listenerApi) => {
+      if (errorStatus(action.payload) !== 404) return;
+      const { type, id } = action.meta.arg.originalArgs;
+      listenerApi.dispatch(documentClosed({ key: reportKey(type, id) }));
+    },
+  });
+}
