@@ -1,5 +1,6 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { alertFormSlice } from '../features/alerting/alertFormSlice';
 import { dashboardSlice } from '../features/dashboard/dashboardSlice';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
 import { dateRangeSlice } from '../features/date-range/dateRangeSlice';
@@ -31,6 +32,7 @@ export const rootReducer = combineSlices(
   dateRangeSlice,
   tabsSlice,
   reportsListSlice,
+  alertFormSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;
