@@ -111,6 +111,34 @@ describe('as an alert’s conditions (spec 3 §5)', () => {
     expect(screen.getByRole('button', { name: 'Add condition' })).toBeTruthy();
   });
 
+  test('a condition offers comparisons and outliers, not set or notSet', () => {
+    renderWithProviders(
+      <FilterForm
+        kind="conditions"
+        schema={percentSchema}
+        scope={scope}
+        value={[{ member: 'sent' }]}
+        onChange={jest.fn()}
+      />,
+    );
+    const operators = within(screen.getByRole('combobox', { name: 'Operator' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(operators).toEqual([
+      '',
+      'equals',
+      'notEquals',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'inRange',
+      'outlierHigh',
+      'outlierLow',
+      'outlier',
+    ]);
+  });
+
   test('a percentage is shown ×100 and stored ÷100; the input keeps digits and one period', () => {
     const onChange = jest.fn();
     const value = [{ member: 'click_rate', operator: 'gt', values: ['0.07'] }];

@@ -14,7 +14,7 @@ import {
   isFilterOperator,
   metricText,
   operatorLabels,
-  operatorsFor,
+  operatorsOfKind,
   SENSITIVITY_MAX,
   SENSITIVITY_MIN,
   SENSITIVITY_STEP,
@@ -188,7 +188,7 @@ function FilterRow({ kind, filter, issues, schema, scope, onChange, onRemove }: 
   const fields = fieldsOfKind(kind, schema);
   const noun = kind === 'conditions' ? 'condition' : 'filter';
   const field = schema.fields.find((candidate) => candidate.id === filter.member);
-  const operators = field ? operatorsFor(field) : [];
+  const operators = field ? operatorsOfKind(kind, field) : [];
   const categories = [...new Set(fields.map((candidate) => candidate.category))];
   const danger = (issue: string | undefined) => (issue ? 'danger' : 'none');
   return (

@@ -111,6 +111,10 @@ export const conditionFields = (schema: DatasetSchema): Field[] =>
     (field) => field.type === 'metric' && !field.features.includes('hide') && !field.features.includes('gauge'),
   );
 
+/** A condition tests an aggregated value, which is always there: set and notSet have no meaning on it. */
+export const operatorsOfKind = (kind: FilterFormKind, field: Field): FilterOperator[] =>
+  kind === 'conditions' ? operatorsFor(field).filter((operator) => !takesNoValues(operator)) : operatorsFor(field);
+
 export const fieldsOfKind = (kind: FilterFormKind, schema: DatasetSchema): Field[] =>
   kind === 'conditions' ? conditionFields(schema) : filterableFields(schema);
 
