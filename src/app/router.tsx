@@ -8,6 +8,7 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 const authPages = () => import(/* webpackChunkName: "auth" */ './authPages');
 const settingsPages = () => import(/* webpackChunkName: "settings" */ './settingsPages');
 const reportPages = () => import(/* webpackChunkName: "reports" */ './reportPages');
+const alertingPages = () => import(/* webpackChunkName: "alerting" */ './alertingPages');
 
 /**
  * Starts the query engine on the way into a report area, next to the page's own chunk: the .wasm then downloads
@@ -84,8 +85,14 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          placeholder('alerting', 'Alerting'),
-          placeholder('alerting/:alertId', 'Alerting'),
+          // The drawer's filter pickers and its preview read the rule's dataset through the engine.
+          ...['alerting', 'alerting/:alertId'].map((path) => ({
+            path,
+            lazy: () => {
+              startEngine();
+              return alertingPages().then((m) => ({ Component: m.AlertingPage }));
+            },
+          })),
           placeholder('engagement', 'Engagement'),
           placeholder('engagement/:integrationId/:date', 'Engagement'),
           placeholder('targets', 'Targets'),

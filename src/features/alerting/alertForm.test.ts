@@ -112,13 +112,13 @@ describe('the drawer’s form state', () => {
   test('edits, Reset returns to what the drawer opened with, and reopening the same rule keeps the draft', () => {
     const store = setupStore();
     const key = alertFormKey(3, '12', false);
-    store.dispatch(alertFormOpened({ key, draft: valid }));
+    store.dispatch(alertFormOpened({ key, ruleId: '12', draft: valid }));
     store.dispatch(alertDraftEdited({ title: 'Opens dropped' }));
-    store.dispatch(alertFormOpened({ key, draft: valid }));
+    store.dispatch(alertFormOpened({ key, ruleId: '12', draft: valid }));
     expect(selectAlertForm(store.getState()).draft?.title).toBe('Opens dropped');
     store.dispatch(alertFormReset());
     expect(selectAlertForm(store.getState()).draft).toEqual(valid);
-    store.dispatch(alertFormOpened({ key: alertFormKey(3, '12', true), draft: copyOfDraft(valid) }));
+    store.dispatch(alertFormOpened({ key: alertFormKey(3, '12', true), ruleId: 'r2', draft: copyOfDraft(valid) }));
     expect(selectAlertForm(store.getState()).draft?.title).toBe('New alert (copy)');
   });
 });

@@ -1,31 +1,37 @@
+import {
+  ALERT_COPY_SUFFIX,
+  ALERT_HISTORY_FAILED,
+  ALERT_UPDATE_FAILED,
+  CONDITION_REQUIRED,
+  DEFAULT_ALERT_DATASET,
+  DEFAULT_ALERT_DATE_FIELD,
+  DEFAULT_ALERT_DURATION,
+  DEFAULT_ALERT_TITLE,
+  DURATION_OUT_OF_RANGE,
+  EVENT_DATE_DATASET,
+  INVALID_RECIPIENTS,
+  INVALID_WEBHOOK_URL,
+  isValidRecipient,
+  isValidWebhookUrl,
+  MAX_ALERT_DURATION,
+  MIN_ALERT_DURATION,
+  REMOVE_ALERT_CONFIRM,
+  TITLE_REQUIRED,
+  type AlertRule,
+  type AlertRuleInput,
+  type Weekday,
+} from '../../contracts/alerting';
 import { getCatalogueDataset } from '../../contracts/catalogue';
-import { emailSchema } from '../../contracts/common';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type ReportFilter } from '../../contracts/reports';
-import { type FilterIssues, isFilterOperator, operatorLabels, validateFilters } from '../widget-config/filterRules';
+import {
+  type FilterIssues,
+  isFilterOperator,
+  operatorLabels,
+  UNKNOWN_FIELD,
+  validateFilters,
+} from '../widget-config/filterRules';
 import { fieldText } from '../widget-config/settingsOptions';
-
-/** Spec 3 §3 Alert rule: the datasets a rule may watch. */
-export const alertDatasets = [
-  'campaign_metrics_by_send_date',
-  'campaign_metrics_by_event_date',
-  'list_members',
-  'website_metrics_ga_api',
-  'ga4',
-  'workspaces',
-  'forms',
-  'bloomreach',
-] as const;
-
-export const EVENT_DATE_DATASET = 'campaign_metrics_by_event_date';
-export const MIN_DURATION = 1;
-export const MAX_DURATION = 365;
-/** History and preview cover 30 days; result tooltips list 10 rows (spec 3 §9). */
-export const HISTORY_DAYS = 30;
-export const TOOLTIP_ROWS = 10;
-
-export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof weekdays)[number];
 
 /** What the drawer edits: an alert rule without its server-kept fields (spec 3 §3). */
 export interface AlertDraft {
@@ -44,37 +50,70 @@ export interface AlertDraft {
   enabled: boolean;
 }
 
-/** Spec 3 §5 messages, word for word. */
+/** Spec 3 §5 and §8 messages, word for word (the contract's), and the form's own for unknown members. */
 export const alertMessages = {
-  title: 'Please provide a title',
-  conditions: 'Add at least one condition',
-  recipients: 'Please ensure every entry is a valid e-mail address.',
-  duration: `Enter a whole number of days from ${MIN_DURATION} to ${MAX_DURATION}`,
-  webhookUrl: 'Enter a valid http(s) URL or leave it empty',
-  dimension: 'This field is not in the dataset',
-  saveFailed: 'Failed to update alert',
-  historyFailed: 'Failed to fetch alert history.',
-  removeConfirm: 'Are you sure you want to remove this alert rule?',
+  title: TITLE_REQUIRED,
+  conditions: CONDITION_REQUIRED,
+  recipients: INVALID_RECIPIENTS,
+  duration: DURATION_OUT_OF_RANGE,
+  webhookUrl: INVALID_WEBHOOK_URL,
+  dimension: UNKNOWN_FIELD,
+  saveFailed: ALERT_UPDATE_FAILED,
+  historyFailed: ALERT_HISTORY_FAILED,
+  removeConfirm: REMOVE_ALERT_CONFIRM,
 } as const;
 
 /** The defaults of a new alert (spec 3 §3), recipients the current user. */
 export const newAlertDraft = (email: string): AlertDraft => ({
-  title: 'New alert',
-  dataset: 'campaign_metrics_by_send_date',
-  dateField: 'send_date',
+  title: DEFAULT_ALERT_TITLE,
+  dataset: DEFAULT_ALERT_DATASET,
+  dateField: DEFAULT_ALERT_DATE_FIELD,
   filters: [],
   conditions: [],
   dimension: null,
   mutedDays: [],
-  duration: '1',
+  duration: String(DEFAULT_ALERT_DURATION),
   recipients: email ? [email] : [],
   webhookUrl: '',
   message: '',
   enabled: true,
 });
 
+/** A saved rule as the drawer edits it. */
+export const draftOfRule = (rule: AlertRule): AlertDraft => ({
+  title: rule.title,
+  dataset: rule.dataset,
+  dateField: rule.dateField,
+  filters: rule.filters,
+  conditions: rule.conditions,
+  dimension: rule.dimension,
+  mutedDays: rule.mutedDays,
+  duration: String(rule.duration),
+  recipients: rule.recipients,
+  webhookUrl: rule.webhookUrl ?? '',
+  message: rule.message,
+  enabled: rule.enabled,
+});
+
+/**
+ * The draft as the save and preview calls take it. Rows are sent as the form holds them: the form has already
+ * checked them, and the server checks them again against the contract.
+ */
+export const bodyOfDraft = (draft: AlertDraft): AlertRuleInput => ({
+  ...draft,
+  dateField: draft.dateField ?? DEFAULT_ALERT_DATE_FIELD,
+  filters: draft.filters as AlertRuleInput['filters'],
+  conditions: draft.conditions as AlertRuleInput['conditions'],
+  dataset: draft.dataset as AlertRuleInput['dataset'],
+  duration: Number(draft.duration),
+  webhookUrl: draft.webhookUrl.trim() || null,
+});
+
 /** Duplicate: the same rule under a new id, ' (copy)' after its title (spec 3 §3). */
-export const copyOfDraft = (draft: AlertDraft): AlertDraft => ({ ...draft, title: `${draft.title} (copy)` });
+export const copyOfDraft = (draft: AlertDraft): AlertDraft => ({
+  ...draft,
+  title: `${draft.title}${ALERT_COPY_SUFFIX}`,
+});
 
 /** The date fields a rule may count its days by; the choice is offered only when there are two or more. */
 export const alertDateFields = (schema: DatasetSchema) =>
@@ -96,14 +135,6 @@ export interface AlertIssues {
   conditionRows: FilterIssues[];
 }
 
-const isHttpUrl = (text: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-};
-
 /** The alert form's rules (spec 3 §5); without a schema the members are not checked yet. */
 export function alertIssues(draft: AlertDraft, schema: DatasetSchema | undefined): AlertIssues {
   const duration = Number(draft.duration);
@@ -111,13 +142,14 @@ export function alertIssues(draft: AlertDraft, schema: DatasetSchema | undefined
   const issues: AlertIssues = { filterRows: rows(draft.filters), conditionRows: rows(draft.conditions) };
   if (!draft.title.trim()) issues.title = alertMessages.title;
   if (draft.conditions.length === 0) issues.conditions = alertMessages.conditions;
-  if (!/^\d+$/.test(draft.duration.trim()) || duration < MIN_DURATION || duration > MAX_DURATION) {
+  if (!/^\d+$/.test(draft.duration.trim()) || duration < MIN_ALERT_DURATION || duration > MAX_ALERT_DURATION) {
     issues.duration = alertMessages.duration;
   }
-  if (draft.recipients.some((entry) => !emailSchema.safeParse(entry).success)) {
+  if (draft.recipients.some((entry) => !isValidRecipient(entry.trim().toLowerCase()))) {
     issues.recipients = alertMessages.recipients;
   }
-  if (draft.webhookUrl.trim() && !isHttpUrl(draft.webhookUrl.trim())) issues.webhookUrl = alertMessages.webhookUrl;
+  if (draft.webhookUrl.trim() && !isValidWebhookUrl(draft.webhookUrl.trim()))
+    issues.webhookUrl = alertMessages.webhookUrl;
   if (schema && draft.dimension && !schema.fields.some((field) => field.id === draft.dimension)) {
     issues.dimension = alertMessages.dimension;
   }
@@ -147,4 +179,20 @@ export function describeRule(rule: Pick<AlertDraft, 'dataset' | 'conditions' | '
   return conditions
     ? `Triggers when ${conditions} over ${days}${per} in ${dataset}.`
     : `No conditions on ${dataset} yet.`;
+}
+
+/**
+ * A new dataset: its own date field, and only the filters, conditions and grouping whose fields it has (custom
+ * fields are checked against the loaded schema when the form validates).
+ */
+export function datasetSwitched(draft: AlertDraft, dataset: string): Partial<AlertDraft> {
+  const schema = getCatalogueDataset(dataset);
+  const has = (id: string | undefined) => Boolean(id && schema?.fields.some((field) => field.id === id));
+  return {
+    dataset,
+    dateField: schema?.dateField ?? null,
+    filters: draft.filters.filter((filter) => has(filter.member)),
+    conditions: draft.conditions.filter((condition) => has(condition.member)),
+    dimension: has(draft.dimension ?? undefined) ? draft.dimension : null,
+  };
 }

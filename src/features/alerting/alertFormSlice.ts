@@ -9,13 +9,21 @@ import { type AlertDraft } from './alertForm';
  */
 export interface AlertFormState {
   key: string | null;
+  /** The id the draft is saved under: the rule's own, or a new one for Add and Duplicate. */
+  ruleId: string | null;
   initial: AlertDraft | null;
   draft: AlertDraft | null;
   /** Save was pressed: issues show from then on. */
   submitted: boolean;
 }
 
-export const initialAlertFormState: AlertFormState = { key: null, initial: null, draft: null, submitted: false };
+export const initialAlertFormState: AlertFormState = {
+  key: null,
+  ruleId: null,
+  initial: null,
+  draft: null,
+  submitted: false,
+};
 
 export const alertFormKey = (workspaceId: number, alertId: string | null, copy: boolean) =>
   `${workspaceId}/${alertId ?? 'new'}${copy ? '/copy' : ''}`;
@@ -24,9 +32,10 @@ const alertFormSlice = createSlice({
   name: 'alertForm',
   initialState: initialAlertFormState,
   reducers: {
-    alertFormOpened(state, action: PayloadAction<{ key: string; draft: AlertDraft }>) {
+    alertFormOpened(state, action: PayloadAction<{ key: string; ruleId: string; draft: AlertDraft }>) {
       if (state.key === action.payload.key && state.draft) return;
-      return { key: action.payload.key, initial: action.payload.draft, draft: action.payload.draft, submitted: false };
+      const { key, ruleId, draft } = action.payload;
+      return { key, ruleId, initial: draft, draft, submitted: false };
     },
     alertDraftEdited(state, action: PayloadAction<Partial<AlertDraft>>) {
       if (state.draft) state.draft = { ...state.draft, ...action.payload };
