@@ -26,7 +26,7 @@ import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } 
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { AlertDrawer } from './AlertDrawer';
 import { alertMessages, copyOfDraft, describeRule, draftOfRule, newAlertDraft } from './alertForm';
-import { alertFormClosed, alertFormKey, alertFormOpened } from './alertFormSlice';
+import { alertFormClosed, alertFormKey, alertFormOpened, selectAlertForm } from './alertFormSlice';
 import {
   useDeleteAlertRuleMutation,
   useGetAlertResultsQuery,
@@ -121,7 +121,7 @@ function useAlertForm(workspaceId: number, rules: readonly AlertRule[] | undefin
   const copy = routeId === undefined && params.get(`${DRAWER_PREFIX}mode`) === 'copy';
   const rule = alertId ? rules?.find((candidate) => candidate.id === alertId) : undefined;
   const missing = Boolean(alertId && rules && !rule);
-  const formKey = useAppSelector((state) => state.alertForm.key);
+  const formKey = useAppSelector(selectAlertForm).key;
 
   useEffect(() => {
     if (!isOpen || (alertId && !rule)) return;
