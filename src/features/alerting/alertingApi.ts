@@ -9,6 +9,7 @@ import {
   type AlertViolation,
 } from '../../contracts/alerting';
 import { api } from '../../store/api';
+import { idempotencyHeaders } from '../../store/idempotency';
 
 const rulesTag = (workspaceId: number) => ({ type: 'AlertRules' as const, id: workspaceId });
 const resultsTag = (ruleId: string) => ({ type: 'AlertRules' as const, id: `results/${ruleId}` });
@@ -51,6 +52,7 @@ export const alertingApi = api.injectEndpoints({
         url: `${base(workspaceId)}/rules/${encodeURIComponent(ruleId)}`,
         method: 'PUT',
         body,
+        headers: idempotencyHeaders(),
       }),
       // Saving updates the list, refreshes violations and resets that rule's results (spec 3 §4).
       invalidatesTags: (_result, error, { workspaceId, ruleId }) =>
