@@ -17,6 +17,7 @@ import { ALERT_DATASETS, WEEKDAYS, type Weekday } from '../../contracts/alerting
 import { type DatasetSchema } from '../../contracts/datasets';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { FilterForm } from '../widget-config/FilterForm';
 import { datasetTitle, dimensionOptions, fieldText } from '../widget-config/settingsOptions';
 import { useWidgetData } from '../widgets/useWidgetData';
@@ -193,6 +194,7 @@ export interface AlertDrawerBodyProps {
  */
 export function AlertDrawerBody({ workspaceId, onDone }: AlertDrawerBodyProps) {
   const dispatch = useAppDispatch();
+  const { locale } = useCurrentWorkspace();
   const { draft, ruleId, submitted } = useAppSelector(selectAlertForm);
   const data = useWidgetData({ workspaceId }, draft?.dataset ?? null);
   const schema = data.schema?.id === draft?.dataset ? data.schema : undefined;
@@ -221,7 +223,7 @@ export function AlertDrawerBody({ workspaceId, onDone }: AlertDrawerBodyProps) {
         <DeliveryFields draft={draft} issues={shown} edit={edit} />
         <FormGroup label="Preview of the last 30 days">
           {previewable ? (
-            <AlertPreview workspaceId={workspaceId} body={bodyOfDraft(settled)} />
+            <AlertPreview workspaceId={workspaceId} body={bodyOfDraft(settled)} format={{ schema, locale }} />
           ) : (
             <Callout compact>Complete the rule to see how often it would have triggered.</Callout>
           )}

@@ -21,6 +21,8 @@ import {
   type AlertRule,
   type AlertViolation,
 } from '../../contracts/alerting';
+import { getCatalogueDataset } from '../../contracts/catalogue';
+import { type Workspace } from '../../contracts/workspaces';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } from '../shell/drawers';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
@@ -54,15 +56,16 @@ export const selectMatchingRules = createSelector(
   (rules, search) => (search ? rules.filter((rule) => rule.title.toLowerCase().includes(search)) : rules),
 );
 
-function RuleHistory({ workspaceId, rule }: { workspaceId: number; rule: AlertRule }) {
-  const { data, isError } = useGetAlertResultsQuery({ workspaceId, ruleId: rule.id });
+function RuleHistory({ workspace, rule }: { workspace: Workspace; rule: AlertRule }) {
+  const { data, isError } = useGetAlertResultsQuery({ workspaceId: workspace.id, ruleId: rule.id });
+  const format = { schema: getCatalogueDataset(rule.dataset), locale: workspace.locale };
   if (isError) return <span className="or-alert-history-error">{alertMessages.historyFailed}</span>;
   if (!data) return <Spinner size={16} aria-label="Loading the history" />;
-  return <HistoryBar days={data.results} label={`History of ${rule.title}`} />;
+  return <HistoryBar days={data.results} label={`History of ${rule.title}`} format={format} />;
 }
 
 interface RowProps {
-  workspaceId: number;
+  workspace: Workspace;
   rule: AlertRule;
   state: RowState;
   modified: Intl.DateTimeFormat;
@@ -70,7 +73,7 @@ interface RowProps {
   onRemove(): void;
 }
 
-function RuleRow({ workspaceId, rule, state, modified, onEdit, onRemove }: RowProps) {
+function RuleRow({ workspace, rule, state, modified, onEdit, onRemove }: RowProps) {
   return (
     <tr className={`or-alert-row-${state}`} data-state={state}>
       <td>
@@ -85,7 +88,7 @@ function RuleRow({ workspaceId, rule, state, modified, onEdit, onRemove }: RowPr
         <span className="or-alert-rule-sentence">{describeRule(draftOfRule(rule))}</span>
       </td>
       <td>
-        <RuleHistory workspaceId={workspaceId} rule={rule} />
+        <RuleHistory workspace={workspace} rule={rule} />
       </td>
       <td>{modified.format(new Date(rule.modifiedAt))}</td>
       <td>
@@ -194,7 +197,7 @@ export function AlertingPage() {
             {shown.map((rule) => (
               <RuleRow
                 key={rule.id}
-                workspaceId={workspace.id}
+                workspace={workspace}
                 rule={rule}
                 state={rowState(rule, violations)}
                 modified={modified}
