@@ -28,6 +28,7 @@ import {
   type FilterIssues,
   isFilterOperator,
   operatorLabels,
+  shownValue,
   UNKNOWN_FIELD,
   validateFilters,
 } from '../widget-config/filterRules';
@@ -163,9 +164,11 @@ export const hasIssues = ({ filterRows, conditionRows, ...rest }: AlertIssues) =
 function conditionText(condition: ReportFilter, schema: DatasetSchema | undefined): string {
   const field = schema?.fields.find((candidate) => candidate.id === condition.member);
   const operator = isFilterOperator(condition.operator) ? operatorLabels[condition.operator] : condition.operator;
-  return [field ? fieldText(field) : condition.member, operator, (condition.values ?? []).join(' and ')]
-    .filter(Boolean)
-    .join(' ');
+  // Percentages read as the form shows them: 0.2 is '20%'.
+  const values = (condition.values ?? []).map((value) =>
+    field?.format === 'percent' && !condition.operator?.startsWith('outlier') ? `${shownValue(field, value)}%` : value,
+  );
+  return [field ? fieldText(field) : condition.member, operator, values.join(' and ')].filter(Boolean).join(' ');
 }
 
 /** The sentence under a rule's title in the list: what it watches, over how long, per what. */
