@@ -9,6 +9,7 @@ import { workspaceIdParamsSchema } from '../../src/contracts/common';
 import { requireMember } from '../auth/access';
 import { notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { enqueueRuleDay } from '../jobs/alerts';
 import { AlertEvaluator, type EvaluatedRule, historyDays, lastCompleteDay } from '../services/alerting/evaluate';
 import {
   checkAgainstSchema,
@@ -80,6 +81,8 @@ export const alertingRoutes: FastifyPluginAsync = async (plain) => {
       const recipients = request.body.recipients ?? [await userEmail(db, userId)];
       return idempotent(app.db.db, request, reply, userId, async (tx) => {
         const { rule, created } = await saveAlertRule(tx, workspaceId, id, userId, { ...request.body, recipients });
+        // Evaluated again after each save: the last complete day, unless that rule-day was already evaluated.
+        if (rule.enabled) await enqueueRuleDay(tx, rule.id, lastCompleteDay());
         return { statusCode: created ? 201 : 200, body: { data: rule } };
       });
     },

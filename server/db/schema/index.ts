@@ -7,3 +7,4 @@ export * from './reports';
 export * from './feedback';
 export * from './idempotency';
 export * from './alerting';
+export * from './jobs';

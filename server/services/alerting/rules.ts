@@ -154,3 +154,9 @@ export async function deleteAlertRule(db: Executor, workspaceId: number, id: str
     .returning({ id: alertRules.id });
   return removed.length > 0;
 }
+
+/** A rule by id alone, for the job that evaluates it (the job was queued for that rule's workspace). */
+export async function findRuleById(db: Executor, id: string): Promise<AlertRule | undefined> {
+  const [row] = await db.select().from(alertRules).where(eq(alertRules.id, id));
+  return row && toAlertRule(row);
+}
