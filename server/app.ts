@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { ALERT_MESSAGES } from '../src/contracts/alerting';
 import { SPEC_MESSAGES } from '../src/contracts/common';
 import { csrfGuard } from './auth/csrf';
 import type { Config } from './config';
@@ -19,6 +20,7 @@ import { zodSerializerCompiler } from './http/responseSchema';
 import { registerHttpSecurity } from './http/security';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
 import { adminRoutes } from './routes/admin';
+import { alertingRoutes } from './routes/alerting';
 import { annotationRoutes } from './routes/annotations';
 import { dataModelRoutes } from './routes/dataModel';
 import { datasetRoutes } from './routes/datasets';
@@ -101,7 +103,9 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     // any problem the spec words itself.
     if (error instanceof RequestValidationError && error.issues[0]) {
       const { message } = error.issues[0];
-      if (error.part === 'params' || SPEC_MESSAGES.has(message)) return reply.code(400).send({ error: message });
+      if (error.part === 'params' || SPEC_MESSAGES.has(message) || ALERT_MESSAGES.has(message)) {
+        return reply.code(400).send({ error: message });
+      }
     }
     if (error instanceof RequestValidationError || error.validation) {
       return reply.code(400).send({ error: error.message });
@@ -141,6 +145,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(dataModelRoutes);
       await api.register(reportRoutes);
       await api.register(targetRoutes);
+      await api.register(alertingRoutes);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
     },
     { prefix: '/api' },

@@ -121,6 +121,8 @@ const envSchema = z.object({
   LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),
   LIMIT_TARGETS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_TARGETS_PER_WORKSPACE),
+  // The hour (UTC) from which the previous day's data is complete and alert rules are evaluated for it.
+  ALERTS_EVALUATION_HOUR: z.coerce.number().int().min(0).max(23).default(6),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeDatabaseError, openDatabase } from './db/client';
 import { startSimulatorFromEnv } from './integrations/simulator';
+import { startJobs } from './jobs/alerts';
 import { DEMO_EMAIL, seedDemo } from './seed/demo';
 
 /** Starts the server: configuration, database with migrations, HTTP, and a graceful shutdown on signals. */
@@ -28,6 +29,9 @@ async function main(): Promise<void> {
     if (seeded.created) app.log.info({ workspaces: seeded.workspaceIds.length }, 'demo accounts and workspaces seeded');
   }
 
+  // Queued work (alert evaluations) runs in every server process; claims keep each job to one of them.
+  const stopJobs = startJobs(app);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      await stopJobs();
       await app.close();
       await db.close();
       process.exit(0);

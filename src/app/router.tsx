@@ -9,6 +9,7 @@ const authPages = () => import(/* webpackChunkName: "auth" */ './authPages');
 const settingsPages = () => import(/* webpackChunkName: "settings" */ './settingsPages');
 const reportPages = () => import(/* webpackChunkName: "reports" */ './reportPages');
 const engagementPage = () => import(/* webpackChunkName: "engagement" */ '../features/engagement/EngagementPage');
+const alertingPages = () => import(/* webpackChunkName: "alerting" */ './alertingPages');
 
 /**
  * Starts the query engine on the way into a report area, next to the page's own chunk: the .wasm then downloads
@@ -85,8 +86,14 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          placeholder('alerting', 'Alerting'),
-          placeholder('alerting/:alertId', 'Alerting'),
+          // The drawer's filter pickers and its preview read the rule's dataset through the engine.
+          ...['alerting', 'alerting/:alertId'].map((path) => ({
+            path,
+            lazy: () => {
+              startEngine();
+              return alertingPages().then((m) => ({ Component: m.AlertingPage }));
+            },
+          })),
           ...['engagement', 'engagement/:integrationId/:date'].map((path) => ({
             path,
             lazy: () => {

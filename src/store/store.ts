@@ -1,5 +1,6 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { alertFormSlice } from '../features/alerting/alertFormSlice';
 import { dashboardSlice } from '../features/dashboard/dashboardSlice';
 import { dataModelReducer } from '../features/data-model/dataModelSlice';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
@@ -35,6 +36,7 @@ export const rootReducer = combineSlices(
   reportsListSlice,
   targetCalculatorSlice,
   { dataModel: dataModelReducer },
+  alertFormSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

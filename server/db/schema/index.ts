@@ -8,3 +8,5 @@ export * from './feedback';
 export * from './idempotency';
 export * from './targets';
 export * from './integrations';
+export * from './alerting';
+export * from './jobs';

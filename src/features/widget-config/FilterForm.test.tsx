@@ -83,3 +83,96 @@ test('comparison operators take a number: a comma becomes a period and other cha
   fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), { target: { value: '2,5x' } });
   expect(onChange).toHaveBeenLastCalledWith([{ member: 'send_weekday', operator: 'gt', values: ['2.5'] }]);
 });
+
+describe('as an alert’s conditions (spec 3 §5)', () => {
+  const percentSchema = {
+    ...sendSchema,
+    fields: [
+      ...sendSchema.fields,
+      {
+        ...sendSchema.fields[12],
+        id: 'click_rate',
+        name: 'click_rate',
+        label: 'Click rate',
+        format: 'percent' as const,
+      },
+      { ...sendSchema.fields[8], id: 'score', name: 'score', label: 'Score', features: ['gauge' as const] },
+    ],
+  };
+
+  test('the rows offer visible metrics only, gauges left out', () => {
+    renderWithProviders(
+      <FilterForm kind="conditions" schema={percentSchema} scope={scope} value={[{}]} onChange={jest.fn()} />,
+    );
+    const ids = within(screen.getByRole('combobox', { name: 'Field' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(ids).toEqual(['', 'sent', 'open', 'delivered', 'transactions', 'open_rate', 'click_rate']);
+    expect(screen.getByRole('button', { name: 'Add condition' })).toBeTruthy();
+  });
+
+  test('a condition offers comparisons and outliers, not set or notSet', () => {
+    renderWithProviders(
+      <FilterForm
+        kind="conditions"
+        schema={percentSchema}
+        scope={scope}
+        value={[{ member: 'sent' }]}
+        onChange={jest.fn()}
+      />,
+    );
+    const operators = within(screen.getByRole('combobox', { name: 'Operator' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(operators).toEqual([
+      '',
+      'equals',
+      'notEquals',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'inRange',
+      'outlierHigh',
+      'outlierLow',
+      'outlier',
+    ]);
+  });
+
+  test('a percentage is shown ×100 and stored ÷100; the input keeps digits and one period', () => {
+    const onChange = jest.fn();
+    const value = [{ member: 'click_rate', operator: 'gt', values: ['0.07'] }];
+    renderWithProviders(
+      <FilterForm kind="conditions" schema={percentSchema} scope={scope} value={value} onChange={onChange} />,
+    );
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Value' });
+    expect(input.value).toBe('7');
+    fireEvent.change(input, { target: { value: '-12,5.3%' } });
+    expect(onChange).toHaveBeenLastCalledWith([{ member: 'click_rate', operator: 'gt', values: ['0.1253'] }]);
+  });
+
+  test('equals on a metric takes a number, not a pick among distinct values', () => {
+    const onChange = jest.fn();
+    const value = [{ member: 'sent', operator: 'equals', values: [] }];
+    renderWithProviders(
+      <FilterForm kind="conditions" schema={percentSchema} scope={scope} value={value} onChange={onChange} />,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), { target: { value: '1.2.3' } });
+    expect(onChange).toHaveBeenLastCalledWith([{ member: 'sent', operator: 'equals', values: ['1.23'] }]);
+  });
+
+  test('outliers take a sensitivity on a slider, Low to High sensitivity, stored with 3 decimals', () => {
+    const onChange = jest.fn();
+    const value = [{ member: 'sent', operator: 'outlierHigh', values: ['-2.0'] }];
+    renderWithProviders(
+      <FilterForm kind="conditions" schema={percentSchema} scope={scope} value={value} onChange={onChange} />,
+    );
+    for (const label of ['Low', 'Medium/Low', 'Medium', 'Medium/High', 'High sensitivity']) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    const handle = screen.getByRole('slider', { name: 'Sensitivity' });
+    expect(handle.getAttribute('aria-valuenow')).toBe('-2');
+    fireEvent.keyDown(handle, { key: 'ArrowRight', which: 39, keyCode: 39 });
+    expect(onChange).toHaveBeenLastCalledWith([{ member: 'sent', operator: 'outlierHigh', values: ['-1.750'] }]);
+  });
+});

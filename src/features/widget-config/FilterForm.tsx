@@ -1,4 +1,5 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, InputGroup, Slider, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type ReportFilter } from '../../contracts/reports';
 import { DISTINCT_VALUES_LIMIT } from '../../engine/queries';
@@ -7,13 +8,23 @@ import { useAppSelector } from '../../store/hooks';
 import { selectDatasetEntry } from '../datasets/datasetsSlice';
 import { type DataScope } from '../widgets/types';
 import {
+  type FilterFormKind,
   type FilterIssues,
-  filterableFields,
+  fieldsOfKind,
   isFilterOperator,
+  metricText,
   operatorLabels,
-  operatorsFor,
+  operatorsOfKind,
+  SENSITIVITY_MAX,
+  SENSITIVITY_MIN,
+  SENSITIVITY_STEP,
+  sensitivityLabel,
+  sensitivityOf,
+  shownValue,
+  storedSensitivity,
+  storedValue,
   validateFilters,
-  valueInputOf,
+  valueInputFor,
   withMember,
   withOperator,
 } from './filterRules';
@@ -26,6 +37,8 @@ export interface FilterFormProps {
   onChange(filters: ReportFilter[]): void;
   /** Shows the filters without editing. @default false */
   readOnly?: boolean;
+  /** Filters pick dimensions; an alert's conditions test metrics. @default 'filters' */
+  kind?: FilterFormKind;
 }
 
 const fieldName = (field: Field | undefined, id: string | undefined) => field?.label ?? field?.name ?? id ?? '';
@@ -44,11 +57,9 @@ function filterText(filter: ReportFilter, schema: DatasetSchema): string {
     .join(' ');
 }
 
-/** Metric-value inputs keep digits, a minus and a period; a comma becomes a period (spec 3 §5). */
-const numberText = (text: string) => text.replace(/,/g, '.').replace(/[^\d.-]/g, '');
-
 interface ValuesProps {
   filter: ReportFilter;
+  field: Field;
   schema: DatasetSchema;
   scope: DataScope;
   onChange(values: string[]): void;
@@ -80,35 +91,73 @@ function DistinctValues({ filter, schema, scope, onChange }: ValuesProps) {
   );
 }
 
+interface MetricInputProps {
+  label: string;
+  field: Field;
+  stored: string;
+  onChange(stored: string): void;
+}
+
+/**
+ * A number typed as shown (percentages ×100) and passed on as stored (÷100). What was typed is kept while it
+ * means the stored value, so '12.' stays on screen while 0.12 is stored.
+ */
+function MetricInput({ label, field, stored, onChange }: MetricInputProps) {
+  const [typed, setTyped] = useState(() => shownValue(field, stored));
+  const text = storedValue(field, typed) === stored ? typed : shownValue(field, stored);
+  return (
+    <InputGroup
+      aria-label={label}
+      inputMode="decimal"
+      value={text}
+      rightElement={field.format === 'percent' ? <span className="or-filter-unit">%</span> : undefined}
+      onValueChange={(raw) => {
+        const next = metricText(raw);
+        setTyped(next);
+        onChange(storedValue(field, next));
+      }}
+    />
+  );
+}
+
+/** Outlier sensitivity: -4 (Low) to 0 (High sensitivity) in quarter steps (spec 3 §5). */
+function SensitivitySlider({ values, onChange }: { values: string[]; onChange(values: string[]): void }) {
+  return (
+    <Slider
+      min={SENSITIVITY_MIN}
+      max={SENSITIVITY_MAX}
+      stepSize={SENSITIVITY_STEP}
+      labelStepSize={1}
+      labelRenderer={(value, options) => (options?.isHandleTooltip ? value.toFixed(2) : sensitivityLabel(value))}
+      value={sensitivityOf(values)}
+      onChange={(value) => onChange([storedSensitivity(value)])}
+      handleHtmlProps={{ 'aria-label': 'Sensitivity' }}
+    />
+  );
+}
+
 function ValuesInput(props: ValuesProps) {
-  const { filter, onChange } = props;
+  const { filter, field, onChange } = props;
   const values = filter.values ?? [];
-  const input = valueInputOf(filter.operator);
   const setAt = (index: number, value: string) => {
     const next = [...values];
     next[index] = value;
     onChange(next.map((item) => item ?? ''));
   };
-  switch (input) {
+  switch (valueInputFor(field, filter.operator)) {
     case 'none':
       return null;
     case 'distinct':
       return <DistinctValues {...props} />;
     case 'number':
+      return <MetricInput label="Value" field={field} stored={values[0] ?? ''} onChange={(v) => onChange([v])} />;
     case 'sensitivity':
-      return (
-        <InputGroup
-          aria-label="Value"
-          inputMode="decimal"
-          value={values[0] ?? ''}
-          onValueChange={(text) => onChange([numberText(text)])}
-        />
-      );
+      return <SensitivitySlider values={values} onChange={onChange} />;
     case 'range':
       return (
         <div className="or-filter-range">
-          <InputGroup aria-label="From" value={values[0] ?? ''} onValueChange={(t) => setAt(0, numberText(t))} />
-          <InputGroup aria-label="To" value={values[1] ?? ''} onValueChange={(t) => setAt(1, numberText(t))} />
+          <MetricInput label="From" field={field} stored={values[0] ?? ''} onChange={(v) => setAt(0, v)} />
+          <MetricInput label="To" field={field} stored={values[1] ?? ''} onChange={(v) => setAt(1, v)} />
         </div>
       );
     case 'date':
@@ -126,6 +175,7 @@ function ValuesInput(props: ValuesProps) {
 }
 
 interface RowProps {
+  kind: FilterFormKind;
   filter: ReportFilter;
   issues: FilterIssues;
   schema: DatasetSchema;
@@ -134,14 +184,15 @@ interface RowProps {
   onRemove(): void;
 }
 
-function FilterRow({ filter, issues, schema, scope, onChange, onRemove }: RowProps) {
-  const fields = filterableFields(schema);
+function FilterRow({ kind, filter, issues, schema, scope, onChange, onRemove }: RowProps) {
+  const fields = fieldsOfKind(kind, schema);
+  const noun = kind === 'conditions' ? 'condition' : 'filter';
   const field = schema.fields.find((candidate) => candidate.id === filter.member);
-  const operators = field ? operatorsFor(field) : [];
+  const operators = field ? operatorsOfKind(kind, field) : [];
   const categories = [...new Set(fields.map((candidate) => candidate.category))];
   const danger = (issue: string | undefined) => (issue ? 'danger' : 'none');
   return (
-    <div className="or-filter-row" role="group" aria-label="Filter">
+    <div className="or-filter-row" role="group" aria-label={kind === 'conditions' ? 'Condition' : 'Filter'}>
       <FormGroup label="Field" intent={danger(issues.member)} helperText={issues.member}>
         <HTMLSelect
           aria-label="Field"
@@ -187,27 +238,29 @@ function FilterRow({ filter, issues, schema, scope, onChange, onRemove }: RowPro
           ))}
         </HTMLSelect>
       </FormGroup>
-      {field && valueInputOf(filter.operator) !== 'none' && (
+      {field && valueInputFor(field, filter.operator) !== 'none' && (
         <FormGroup label="Values" intent={danger(issues.values)} helperText={issues.values}>
           <ValuesInput
             filter={filter}
+            field={field}
             schema={schema}
             scope={scope}
             onChange={(values) => onChange({ ...filter, values })}
           />
         </FormGroup>
       )}
-      <Button icon="trash" variant="minimal" aria-label="Remove filter" onClick={onRemove} />
+      <Button icon="trash" variant="minimal" aria-label={`Remove ${noun}`} onClick={onRemove} />
     </div>
   );
 }
 
 /**
- * The filter form (spec 2 §5): a row per filter with its field, operator and values. equals and notEquals
- * pick among the dimension's values, set and notSet take none, other operators take typed values; switching
- * the operator starts the values again. Nested and/or groups are shown and can be removed, not edited.
+ * The filter form (spec 2 §5, spec 3 §5): a row per filter with its field, operator and values. equals and
+ * notEquals pick among the dimension's values, set and notSet take none, outliers take a sensitivity, other
+ * operators take typed values; switching the operator starts the values again. As an alert's conditions it offers
+ * metrics, whose values are numbers (percentages shown ×100). Nested and/or groups are shown and can be removed, not edited.
  */
-export function FilterForm({ schema, scope, value, onChange, readOnly = false }: FilterFormProps) {
+export function FilterForm({ schema, scope, value, onChange, readOnly = false, kind = 'filters' }: FilterFormProps) {
   if (readOnly) {
     return (
       <div className="or-filter-form">
@@ -235,6 +288,7 @@ export function FilterForm({ schema, scope, value, onChange, readOnly = false }:
         ) : (
           <FilterRow
             key={index}
+            kind={kind}
             filter={filter}
             issues={issues[index]}
             schema={schema}
@@ -244,7 +298,12 @@ export function FilterForm({ schema, scope, value, onChange, readOnly = false }:
           />
         ),
       )}
-      <Button icon="add" variant="minimal" text="Add filter" onClick={() => onChange([...value, {}])} />
+      <Button
+        icon="add"
+        variant="minimal"
+        text={kind === 'conditions' ? 'Add condition' : 'Add filter'}
+        onClick={() => onChange([...value, {}])}
+      />
     </div>
   );
 }

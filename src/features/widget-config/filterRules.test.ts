@@ -1,8 +1,14 @@
 import {
   filterableFields,
+  metricText,
   operatorLabels,
   operatorsFor,
   REQUIRED,
+  sensitivityLabel,
+  sensitivityOf,
+  shownValue,
+  storedSensitivity,
+  storedValue,
   UNKNOWN_FIELD,
   UNKNOWN_OPERATOR,
   validateFilters,
@@ -127,5 +133,37 @@ describe('filter form validation (spec 2 §5)', () => {
 
   it('leaves nested groups unchecked', () => {
     expect(validateFilters(sendSchema, [{ or: [{ member: 'device' }] }])).toEqual([{}]);
+  });
+});
+
+describe('condition values (spec 3 §5)', () => {
+  const percent = { ...sendSchema.fields[12], format: 'percent' as const };
+
+  test('metric text keeps digits and the first period; a comma is a period', () => {
+    expect(metricText('1,5')).toBe('1.5');
+    expect(metricText('-1.2.3 x')).toBe('1.23');
+    expect(metricText('abc')).toBe('');
+  });
+
+  test('percentages are shown ×100 and stored ÷100 without binary noise; other formats as they are', () => {
+    expect(shownValue(percent, '0.07')).toBe('7');
+    expect(storedValue(percent, '7')).toBe('0.07');
+    expect(storedValue(percent, '12.')).toBe('0.12');
+    expect(shownValue(sendSchema.fields[8], '0.07')).toBe('0.07');
+    expect(storedValue(percent, '')).toBe('');
+  });
+
+  test('sensitivity: stored with 3 decimals; out of range or unreadable reads as the default', () => {
+    expect(storedSensitivity(-2.25)).toBe('-2.250');
+    expect(sensitivityOf(['-0.75'])).toBe(-0.75);
+    expect(sensitivityOf(['-5'])).toBe(-2);
+    expect(sensitivityOf(undefined)).toBe(-2);
+    expect([-4, -3, -2, -1, 0].map(sensitivityLabel)).toEqual([
+      'Low',
+      'Medium/Low',
+      'Medium',
+      'Medium/High',
+      'High sensitivity',
+    ]);
   });
 });

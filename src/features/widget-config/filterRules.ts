@@ -100,6 +100,74 @@ export const filterableFields = (schema: DatasetSchema): Field[] =>
     (field) => field.type === 'dimension' && !field.features.includes('hide') && field.format !== 'url',
   );
 
+/**
+ * What a form's rows are about: filters pick dimensions; an alert's conditions test metrics, so they offer the
+ * visible measures, gauges left out (spec 3 §5 Filter inputs).
+ */
+export type FilterFormKind = 'filters' | 'conditions';
+
+export const conditionFields = (schema: DatasetSchema): Field[] =>
+  schema.fields.filter(
+    (field) => field.type === 'metric' && !field.features.includes('hide') && !field.features.includes('gauge'),
+  );
+
+/** A condition tests an aggregated value, which is always there: set and notSet have no meaning on it. */
+export const operatorsOfKind = (kind: FilterFormKind, field: Field): FilterOperator[] =>
+  kind === 'conditions' ? operatorsFor(field).filter((operator) => !takesNoValues(operator)) : operatorsFor(field);
+
+export const fieldsOfKind = (kind: FilterFormKind, schema: DatasetSchema): Field[] =>
+  kind === 'conditions' ? conditionFields(schema) : filterableFields(schema);
+
+/**
+ * How a row of this field asks for its values: a metric has no distinct values to pick from, so its equals and
+ * notEquals take a number like the comparisons do.
+ */
+export function valueInputFor(field: Field | undefined, operator: string | undefined): ValueInput {
+  const input = valueInputOf(operator);
+  return input === 'distinct' && field?.type === 'metric' ? 'number' : input;
+}
+
+/** Metric-value inputs keep digits and one period; a comma becomes a period (spec 3 §5). */
+export function metricText(text: string): string {
+  const kept = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const period = kept.indexOf('.');
+  return period < 0 ? kept : `${kept.slice(0, period + 1)}${kept.slice(period + 1).replace(/\./g, '')}`;
+}
+
+/** Twelve significant digits drop the binary noise of ×100 and ÷100 (0.07 × 100 is 7.000000000000001). */
+const tidy = (value: number) => String(Number(value.toPrecision(12)));
+
+/** Percent values are shown multiplied by 100 and stored divided by 100 (spec 3 §5); others as they are. */
+export function shownValue(field: Field | undefined, stored: string): string {
+  if (field?.format !== 'percent' || stored === '' || !Number.isFinite(Number(stored))) return stored;
+  return tidy(Number(stored) * 100);
+}
+
+export function storedValue(field: Field | undefined, shown: string): string {
+  if (field?.format !== 'percent' || shown === '' || !Number.isFinite(Number(shown))) return shown;
+  return tidy(Number(shown) / 100);
+}
+
+/** The outlier sensitivity slider (spec 3 §5): -4 to 0 in quarter steps, stored with 3 decimals. */
+export const SENSITIVITY_MIN = -4;
+export const SENSITIVITY_MAX = 0;
+export const SENSITIVITY_STEP = 0.25;
+const SENSITIVITY_LABELS = ['Low', 'Medium/Low', 'Medium', 'Medium/High', 'High sensitivity'];
+
+export const storedSensitivity = (value: number) => value.toFixed(3);
+
+/** The slider's position for a stored value; the default for anything unreadable or out of range. */
+export function sensitivityOf(values: readonly string[] | undefined): number {
+  const value = Number(values?.[0] ?? DEFAULT_OUTLIER_SENSITIVITY);
+  return Number.isFinite(value) && value >= SENSITIVITY_MIN && value <= SENSITIVITY_MAX
+    ? value
+    : Number(DEFAULT_OUTLIER_SENSITIVITY);
+}
+
+/** The label under each whole step: -4 is Low, 0 is High sensitivity. */
+export const sensitivityLabel = (value: number): string =>
+  SENSITIVITY_LABELS[Math.round(value - SENSITIVITY_MIN)] ?? '';
+
 /** Switching the operator resets the values (spec 2 §5). */
 export function withOperator(filter: ReportFilter, operator: string): ReportFilter {
   if (filter.operator === operator) return filter;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AlertEvaluator, lastCompleteDay } from '../services/alerting/evaluate';
+import { findRuleById } from '../services/alerting/rules';
+import { enabledRules, evaluateRuleDay } from '../services/alerting/schedule';
+import type { Executor } from '../services/db';
+import { type Job } from './queue';
+import { enqueue } from './queue';
+import { type JobHandler, JobWorker } from './worker';
+
+export const SCHEDULE_DAY = 'alerts.schedule-day';
+export const EVALUATE_RULE_DAY = 'alerts.evaluate';
+/** How often each process checks whether the day's evaluation is due. */
+const SCHEDULER_TICK_MS = 60_000;
+
+const dayPayload = z.object({ day: z.string() });
+const ruleDayPayload = z.object({ ruleId: z.string(), day: z.string() });
+
+/** Queues the evaluation of one rule for one day; the key makes it happen once (with alert_evaluations' key). */
+export function enqueueRuleDay(db: Executor, ruleId: string, day: string): Promise<boolean> {
+  return enqueue(db, { kind: EVALUATE_RULE_DAY, key: `${ruleId}:${day}`, payload: { ruleId, day } });
+}
+
+/** The job handlers of alerting: fan a day out into one job per enabled rule, and evaluate one rule-day. */
+export function alertJobHandlers(app: FastifyInstance, evaluator: AlertEvaluator): Record<string, JobHandler> {
+  return {
+    [SCHEDULE_DAY]: async (job: Job) => {
+      const { day } = dayPayload.parse(job.payload);
+      for (const rule of await enabledRules(app)) await enqueueRuleDay(app.db.db, rule.id, day);
+    },
+    [EVALUATE_RULE_DAY]: async (job: Job) => {
+      const { ruleId, day } = ruleDayPayload.parse(job.payload);
+      const rule = await findRuleById(app.db.db, ruleId);
+      // Removed or switched off since it was queued: nothing to evaluate.
+      if (!rule?.enabled) return;
+      await evaluateRuleDay(app, evaluator, rule, day);
+    },
+  };
+}
+
+/** Queues the last complete day's evaluation once it is due: at ALERTS_EVALUATION_HOUR (UTC) or later. */
+export async function scheduleDueDay(app: FastifyInstance, now = new Date()): Promise<void> {
+  if (now.getUTCHours() < app.config.ALERTS_EVALUATION_HOUR) return;
+  const day = lastCompleteDay(now);
+  await enqueue(app.db.db, { kind: SCHEDULE_DAY, key: day, payload: { day } });
+}
+
+/**
+ * Starts this process's job worker and the daily scheduler; every process may run them on the same database.
+ * Answers a stop function for the shutdown.
+ */
+export function startJobs(app: FastifyInstance, handlers: Record<string, JobHandler> = {}): () => Promise<void> {
+  const evaluator = new AlertEvaluator(app.db.db, app.config.dataDir);
+  const worker = new JobWorker({
+    db: app.db.db,
+    log: app.log,
+    handlers: { ...alertJobHandlers(app, evaluator), ...handlers },
+  });
+  const tick = () =>
+    scheduleDueDay(app)
+      .then(() => worker.poke())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'alert scheduling failed'));
+  void tick();
+  const timer = setInterval(tick, SCHEDULER_TICK_MS);
+  worker.start();
+  return async () => {
+    clearInterval(timer);
+    await worker.stop();
+    await evaluator.close();
+  };
+}

@@ -1,0 +1,72 @@
+import type { DuckDBInstance } from '@duckdb/node-api';
+import { ALERT_HISTORY_DAYS, type AlertResult } from '../../../src/contracts/alerting';
+import { type AlertRuleQuery, alertEvaluationSql, alertResultsFromRows, daysEnding } from '../../../src/engine/alerts';
+import { addDays } from '../../../src/engine/dates';
+import { ident } from '../../../src/engine/sql';
+import { todayUtc } from '../../datasets/generate';
+import { datasetFile } from '../datasets';
+import type { Executor } from '../db';
+import { literal, openLockedDuckDB, withTimeout } from '../duckdb';
+import { workspaceDatasetSchema } from './rules';
+
+/** One evaluation (a rule over its days) answers within this time or fails, never holding a job or request. */
+export const EVALUATION_TIMEOUT_MS = 20_000;
+
+/** The last complete day: evaluations and history end the day before today (UTC). */
+export const lastCompleteDay = (now = new Date()): string => addDays(now.toISOString().slice(0, 10), -1);
+
+/** The days of a rule's history and preview: the ALERT_HISTORY_DAYS days ending with the last complete day. */
+export const historyDays = (): string[] => daysEnding(addDays(todayUtc(), -1), ALERT_HISTORY_DAYS);
+
+export interface EvaluatedRule extends AlertRuleQuery {
+  dataset: string;
+}
+
+/**
+ * Evaluates rules with the engine's SQL on the server's locked-down DuckDB (services/duckdb: no extensions, no
+ * network, only the data directory, bounded memory), one connection per evaluation with a timeout. The dataset's
+ * Parquet file is exposed under the schema's table name as a view on that connection only.
+ */
+export class AlertEvaluator {
+  private instance: Promise<DuckDBInstance> | undefined;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly dataDir: string,
+  ) {}
+
+  private async connect() {
+    this.instance ??= openLockedDuckDB([this.dataDir]).then(({ instance, connection }) => {
+      connection.closeSync();
+      return instance;
+    });
+    return (await this.instance).connect();
+  }
+
+  /** The rule's result for each day, oldest first. */
+  async evaluate(workspaceId: number, rule: EvaluatedRule, days: string[]): Promise<AlertResult[]> {
+    const schema = await workspaceDatasetSchema(this.db, workspaceId, rule.dataset);
+    if (!schema) return alertResultsFromRows(rule, days, []);
+    const sql = alertEvaluationSql(schema, rule, days);
+    const file = await datasetFile(this.dataDir, workspaceId, rule.dataset);
+    const connection = await this.connect();
+    try {
+      const reader = await withTimeout(connection, EVALUATION_TIMEOUT_MS, async () => {
+        // The path is the server's own (data directory, workspace id, catalogue id), escaped as a literal.
+        await connection.run(
+          `CREATE OR REPLACE TEMP VIEW ${ident(schema.tableId)} AS SELECT * FROM read_parquet(${literal(file.parquetPath)})`,
+        );
+        return connection.runAndReadAll(sql);
+      });
+      return alertResultsFromRows(rule, days, reader.getRowObjectsJS());
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async close(): Promise<void> {
+    const instance = this.instance;
+    this.instance = undefined;
+    if (instance) (await instance).closeSync();
+  }
+}

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AlertRule } from '../../../src/contracts/alerting';
+import { ALERT_HISTORY_DAYS } from '../../../src/contracts/alerting';
+import { daysEnding, needsHistory } from '../../../src/engine/alerts';
+import { alertEvaluations, alertRules } from '../../db/schema';
+import { sendMail } from '../../mail/mailer';
+import type { AlertEvaluator } from './evaluate';
+import { toAlertRule } from './rules';
+import { applyResult, isMuted, violationMail } from './violations';
+
+export type RuleDayOutcome = 'opened' | 'closed' | 'unchanged' | 'already evaluated';
+
+/**
+ * Evaluates one rule for one day, once: the evaluation row (primary key rule and day) is written in the same
+ * transaction as the violation change and the notification mails (the outbox, or SMTP), so a second run of the
+ * same rule-day, on this process or another, finds it and changes nothing. Notifications go only when a violation
+ * opens, and never when the day falls on one of the rule's muted weekdays.
+ */
+export async function evaluateRuleDay(
+  app: FastifyInstance,
+  evaluator: AlertEvaluator,
+  rule: AlertRule,
+  day: string,
+): Promise<RuleDayOutcome> {
+  const query = { ...rule, dataset: rule.dataset };
+  const days = needsHistory(query) ? daysEnding(day, ALERT_HISTORY_DAYS) : [day];
+  const results = await evaluator.evaluate(rule.workspaceId, query, days);
+  const { result, details } = results[results.length - 1];
+  return app.db.db.transaction(async (tx) => {
+    const written = await tx
+      .insert(alertEvaluations)
+      .values({ ruleId: rule.id, day, result, groups: details.results })
+      .onConflictDoNothing()
+      .returning({ day: alertEvaluations.day });
+    if (written.length === 0) return 'already evaluated';
+    const change = await applyResult(tx, rule, day, result, details.results);
+    if (change === 'opened' && !isMuted(rule, day)) {
+      for (const to of rule.recipients) {
+        await sendMail(app, tx, violationMail(rule, to, day, details.results, app.config.publicUrl));
+      }
+    }
+    return change ?? 'unchanged';
+  });
+}
+
+/** The enabled rules of one workspace, or of every workspace. */
+export async function enabledRules(app: FastifyInstance, workspaceId?: number): Promise<AlertRule[]> {
+  const rows = await app.db.db
+    .select()
+    .from(alertRules)
+    .where(
+      workspaceId === undefined
+        ? eq(alertRules.enabled, true)
+        : and(eq(alertRules.enabled, true), eq(alertRules.workspaceId, workspaceId)),
+    );
+  return rows.map(toAlertRule);
+}
+
+/** Evaluates a workspace's enabled rules for one day now (the development trigger), counting the changes. */
+export async function evaluateWorkspaceDay(
+  app: FastifyInstance,
+  evaluator: AlertEvaluator,
+  workspaceId: number,
+  day: string,
+): Promise<{ evaluated: number; opened: number; closed: number }> {
+  const counts = { evaluated: 0, opened: 0, closed: 0 };
+  for (const rule of await enabledRules(app, workspaceId)) {
+    const outcome = await evaluateRuleDay(app, evaluator, rule, day);
+    if (outcome === 'already evaluated') continue;
+    counts.evaluated += 1;
+    if (outcome === 'opened') counts.opened += 1;
+    if (outcome === 'closed') counts.closed += 1;
+  }
+  return counts;
+}

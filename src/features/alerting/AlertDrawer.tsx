@@ -1,0 +1,250 @@
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Classes,
+  Drawer,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Spinner,
+  Switch,
+  TagInput,
+  TextArea,
+} from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { ALERT_DATASETS, WEEKDAYS, type Weekday } from '../../contracts/alerting';
+import { type DatasetSchema } from '../../contracts/datasets';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { notificationShown } from '../notifications/notificationsSlice';
+import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { FilterForm } from '../widget-config/FilterForm';
+import { datasetTitle, dimensionOptions, fieldText } from '../widget-config/settingsOptions';
+import { useWidgetData } from '../widgets/useWidgetData';
+import {
+  type AlertDraft,
+  type AlertIssues,
+  alertDateFields,
+  alertIssues,
+  alertMessages,
+  datasetSwitched,
+  hasIssues,
+  showsDateField,
+  bodyOfDraft,
+} from './alertForm';
+import { alertDraftEdited, alertFormReset, alertFormSubmitted, selectAlertForm } from './alertFormSlice';
+import { useSaveAlertRuleMutation } from './alertingApi';
+import { AlertPreview } from './AlertPreview';
+
+const PREVIEW_DEBOUNCE_MS = 500;
+
+/** The group-by choices: visible dimensions, dates and UTM fields left out (spec 3 §5). */
+const groupByOptions = (schema: DatasetSchema) => dimensionOptions(schema).filter((option) => option.group !== 'UTM');
+
+/** The draft once it has stopped changing for a moment, so typing does not run a preview per key. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+interface FieldsProps {
+  draft: AlertDraft;
+  issues: AlertIssues | null;
+  schema: DatasetSchema | undefined;
+  workspaceId: number;
+  edit(change: Partial<AlertDraft>): void;
+}
+
+function RuleFields({ draft, issues, schema, workspaceId, edit }: FieldsProps) {
+  const scope = { workspaceId };
+  const intent = (issue: string | undefined) => (issue ? 'danger' : 'none');
+  return (
+    <>
+      <FormGroup label="Title" labelFor="alert-title" intent={intent(issues?.title)} helperText={issues?.title}>
+        <InputGroup id="alert-title" value={draft.title} onValueChange={(title) => edit({ title })} />
+      </FormGroup>
+      <FormGroup label="Dataset" labelFor="alert-dataset">
+        <HTMLSelect
+          id="alert-dataset"
+          fill
+          value={draft.dataset}
+          onChange={(event) => edit(datasetSwitched(draft, event.currentTarget.value))}
+          options={ALERT_DATASETS.map((id) => ({ value: id, label: datasetTitle(id) }))}
+        />
+      </FormGroup>
+      {schema && showsDateField(schema) && (
+        <FormGroup label="Date field" labelFor="alert-date-field">
+          <HTMLSelect
+            id="alert-date-field"
+            fill
+            value={draft.dateField ?? schema.dateField}
+            onChange={(event) => edit({ dateField: event.currentTarget.value })}
+            options={alertDateFields(schema).map((field) => ({ value: field.id, label: fieldText(field) }))}
+          />
+        </FormGroup>
+      )}
+      {schema ? (
+        <>
+          <FormGroup label="Filters">
+            <FilterForm schema={schema} scope={scope} value={draft.filters} onChange={(filters) => edit({ filters })} />
+          </FormGroup>
+          <FormGroup label="Conditions" intent={intent(issues?.conditions)} helperText={issues?.conditions}>
+            <FilterForm
+              kind="conditions"
+              schema={schema}
+              scope={scope}
+              value={draft.conditions}
+              onChange={(conditions) => edit({ conditions })}
+            />
+          </FormGroup>
+          <FormGroup
+            label="Group by"
+            labelFor="alert-dimension"
+            intent={intent(issues?.dimension)}
+            helperText={issues?.dimension}
+          >
+            <HTMLSelect
+              id="alert-dimension"
+              fill
+              value={draft.dimension ?? ''}
+              onChange={(event) => edit({ dimension: event.currentTarget.value || null })}
+              options={[{ value: '', label: 'No grouping' }, ...groupByOptions(schema)]}
+            />
+          </FormGroup>
+        </>
+      ) : (
+        <Spinner size={20} aria-label="Loading the dataset" />
+      )}
+    </>
+  );
+}
+
+function DeliveryFields({ draft, issues, edit }: Omit<FieldsProps, 'schema' | 'workspaceId'>) {
+  const intent = (issue: string | undefined) => (issue ? 'danger' : 'none');
+  const toggleDay = (day: Weekday) =>
+    edit({
+      mutedDays: draft.mutedDays.includes(day)
+        ? draft.mutedDays.filter((muted) => muted !== day)
+        : WEEKDAYS.filter((candidate) => candidate === day || draft.mutedDays.includes(candidate)),
+    });
+  return (
+    <>
+      <FormGroup
+        label="Duration (days)"
+        labelFor="alert-duration"
+        intent={intent(issues?.duration)}
+        helperText={issues?.duration}
+      >
+        <InputGroup
+          id="alert-duration"
+          inputMode="numeric"
+          value={draft.duration}
+          onValueChange={(text) => edit({ duration: text.replace(/\D/g, '') })}
+        />
+      </FormGroup>
+      <FormGroup label="Muted weekdays">
+        {WEEKDAYS.map((day) => (
+          <Checkbox
+            key={day}
+            inline
+            label={day[0].toUpperCase() + day.slice(1)}
+            checked={draft.mutedDays.includes(day)}
+            onChange={() => toggleDay(day)}
+          />
+        ))}
+      </FormGroup>
+      <Switch label="Enabled" checked={draft.enabled} onChange={() => edit({ enabled: !draft.enabled })} />
+      <FormGroup label="Recipients" intent={intent(issues?.recipients)} helperText={issues?.recipients}>
+        <TagInput
+          values={draft.recipients}
+          addOnBlur
+          separator={/[,\s;]+/}
+          inputProps={{ 'aria-label': 'Recipients' }}
+          onChange={(values) => edit({ recipients: values.map(String) })}
+        />
+      </FormGroup>
+      <FormGroup label="Message" labelFor="alert-message">
+        <TextArea id="alert-message" fill value={draft.message} onChange={(e) => edit({ message: e.target.value })} />
+      </FormGroup>
+      <FormGroup
+        label="Webhook URL"
+        labelFor="alert-webhook"
+        intent={intent(issues?.webhookUrl)}
+        helperText={issues?.webhookUrl}
+      >
+        <InputGroup id="alert-webhook" value={draft.webhookUrl} onValueChange={(webhookUrl) => edit({ webhookUrl })} />
+      </FormGroup>
+    </>
+  );
+}
+
+export interface AlertDrawerBodyProps {
+  workspaceId: number;
+  /** Back to the alerting route, after a save or on close. */
+  onDone(): void;
+}
+
+/**
+ * The 'edit-alert' drawer's form (spec 3 §2): the rule's fields, its 30-day preview, Reset and Save. Issues show
+ * once Save was pressed; a failed save keeps the form and says 'Failed to update alert'.
+ */
+export function AlertDrawerBody({ workspaceId, onDone }: AlertDrawerBodyProps) {
+  const dispatch = useAppDispatch();
+  const { locale } = useCurrentWorkspace();
+  const { draft, ruleId, submitted } = useAppSelector(selectAlertForm);
+  const data = useWidgetData({ workspaceId }, draft?.dataset ?? null);
+  const schema = data.schema?.id === draft?.dataset ? data.schema : undefined;
+  const issues = useMemo(() => (draft ? alertIssues(draft, schema) : null), [draft, schema]);
+  const settled = useSettled(draft, PREVIEW_DEBOUNCE_MS);
+  const [save, { isLoading: saving }] = useSaveAlertRuleMutation();
+  if (!draft || !issues || !ruleId) return <Spinner className="or-page-spinner" />;
+
+  const edit = (change: Partial<AlertDraft>) => dispatch(alertDraftEdited(change));
+  const onSave = async () => {
+    dispatch(alertFormSubmitted());
+    if (hasIssues(issues)) return;
+    try {
+      await save({ workspaceId, ruleId, body: bodyOfDraft(draft) }).unwrap();
+      onDone();
+    } catch {
+      dispatch(notificationShown(alertMessages.saveFailed, 'danger'));
+    }
+  };
+  const shown = submitted ? issues : null;
+  const previewable = settled && schema && !hasIssues(alertIssues(settled, schema));
+  return (
+    <>
+      <div className={`${Classes.DRAWER_BODY} or-alert-drawer-body`}>
+        <RuleFields draft={draft} issues={shown} schema={schema} workspaceId={workspaceId} edit={edit} />
+        <DeliveryFields draft={draft} issues={shown} edit={edit} />
+        <FormGroup label="Preview of the last 30 days">
+          {previewable ? (
+            <AlertPreview workspaceId={workspaceId} body={bodyOfDraft(settled)} format={{ schema, locale }} />
+          ) : (
+            <Callout compact>Complete the rule to see how often it would have triggered.</Callout>
+          )}
+        </FormGroup>
+      </div>
+      <div className={`${Classes.DRAWER_FOOTER} or-alert-drawer-footer`}>
+        <Button text="Reset" onClick={() => dispatch(alertFormReset())} />
+        <Button text="Save" intent="primary" loading={saving} onClick={() => void onSave()} />
+      </div>
+    </>
+  );
+}
+
+export interface AlertDrawerProps extends AlertDrawerBodyProps {
+  isOpen: boolean;
+}
+
+export function AlertDrawer({ isOpen, ...body }: AlertDrawerProps) {
+  return (
+    <Drawer isOpen={isOpen} onClose={body.onDone} title="Alert" size="640px" className="or-alert-drawer">
+      {isOpen && <AlertDrawerBody {...body} />}
+    </Drawer>
+  );
+}
