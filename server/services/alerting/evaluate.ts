@@ -59,7 +59,23 @@ export class AlertEvaluator {
     rule: AlertRuleQuery,
     days: string[],
   ): Promise<AlertResult[]> {
-    const sql = alertEvaluationSql(schema, rule, days);
+    const rows = await this.runOnFile(schema, parquetPath, alertEvaluationSql(schema, rule, days));
+    return alertResultsFromRows(rule, days, rows);
+  }
+
+  /** Rows of engine SQL over a workspace's dataset (the weekly summary's figures); none when it is unavailable. */
+  async runOnDataset(
+    workspaceId: number,
+    datasetId: string,
+    build: (schema: DatasetSchema) => string,
+  ): Promise<Record<string, unknown>[]> {
+    const schema = await workspaceDatasetSchema(this.db, workspaceId, datasetId);
+    if (!schema) return [];
+    const file = await datasetFile(this.dataDir, workspaceId, datasetId);
+    return this.runOnFile(schema, file.parquetPath, build(schema));
+  }
+
+  private async runOnFile(schema: DatasetSchema, parquetPath: string, sql: string) {
     const connection = await this.connect();
     try {
       const reader = await withTimeout(connection, EVALUATION_TIMEOUT_MS, async () => {
@@ -69,7 +85,7 @@ export class AlertEvaluator {
         );
         return connection.runAndReadAll(sql);
       });
-      return alertResultsFromRows(rule, days, reader.getRowObjectsJS());
+      return reader.getRowObjectsJS();
     } finally {
       connection.closeSync();
     }
