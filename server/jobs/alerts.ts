@@ -6,6 +6,7 @@ import { enabledRules, evaluateRuleDay } from '../services/alerting/schedule';
 import type { Executor } from '../services/db';
 import { type Job } from './queue';
 import { enqueue } from './queue';
+import { scheduleDueWeek, weeklySummaryHandlers } from './weeklySummary';
 import { type JobHandler, JobWorker } from './worker';
 
 export const SCHEDULE_DAY = 'alerts.schedule-day';
@@ -46,18 +47,18 @@ export async function scheduleDueDay(app: FastifyInstance, now = new Date()): Pr
 }
 
 /**
- * Starts this process's job worker and the daily scheduler; every process may run them on the same database.
- * Answers a stop function for the shutdown.
+ * Starts this process's job worker and the daily (alerts) and weekly (summary e-mails) schedulers; every process
+ * may run them on the same database. Answers a stop function for the shutdown.
  */
 export function startJobs(app: FastifyInstance, handlers: Record<string, JobHandler> = {}): () => Promise<void> {
   const evaluator = new AlertEvaluator(app.db.db, app.config.dataDir);
   const worker = new JobWorker({
     db: app.db.db,
     log: app.log,
-    handlers: { ...alertJobHandlers(app, evaluator), ...handlers },
+    handlers: { ...alertJobHandlers(app, evaluator), ...weeklySummaryHandlers(app, evaluator), ...handlers },
   });
   const tick = () =>
-    scheduleDueDay(app)
+    Promise.all([scheduleDueDay(app), scheduleDueWeek(app)])
       .then(() => worker.poke())
       .catch((error: unknown) => app.log.warn({ err: error }, 'alert scheduling failed'));
   void tick();

@@ -1,5 +1,6 @@
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { ALERT_HISTORY_DAYS, type AlertResult } from '../../../src/contracts/alerting';
+import type { DatasetSchema } from '../../../src/contracts/datasets';
 import { type AlertRuleQuery, alertEvaluationSql, alertResultsFromRows, daysEnding } from '../../../src/engine/alerts';
 import { addDays } from '../../../src/engine/dates';
 import { ident } from '../../../src/engine/sql';
@@ -47,18 +48,44 @@ export class AlertEvaluator {
   async evaluate(workspaceId: number, rule: EvaluatedRule, days: string[]): Promise<AlertResult[]> {
     const schema = await workspaceDatasetSchema(this.db, workspaceId, rule.dataset);
     if (!schema) return alertResultsFromRows(rule, days, []);
-    const sql = alertEvaluationSql(schema, rule, days);
     const file = await datasetFile(this.dataDir, workspaceId, rule.dataset);
+    return this.evaluateFile(schema, file.parquetPath, rule, days);
+  }
+
+  /** The same over a known schema and Parquet file (the benchmark calls it directly). */
+  async evaluateFile(
+    schema: DatasetSchema,
+    parquetPath: string,
+    rule: AlertRuleQuery,
+    days: string[],
+  ): Promise<AlertResult[]> {
+    const rows = await this.runOnFile(schema, parquetPath, alertEvaluationSql(schema, rule, days));
+    return alertResultsFromRows(rule, days, rows);
+  }
+
+  /** Rows of engine SQL over a workspace's dataset (the weekly summary's figures); none when it is unavailable. */
+  async runOnDataset(
+    workspaceId: number,
+    datasetId: string,
+    build: (schema: DatasetSchema) => string,
+  ): Promise<Record<string, unknown>[]> {
+    const schema = await workspaceDatasetSchema(this.db, workspaceId, datasetId);
+    if (!schema) return [];
+    const file = await datasetFile(this.dataDir, workspaceId, datasetId);
+    return this.runOnFile(schema, file.parquetPath, build(schema));
+  }
+
+  private async runOnFile(schema: DatasetSchema, parquetPath: string, sql: string) {
     const connection = await this.connect();
     try {
       const reader = await withTimeout(connection, EVALUATION_TIMEOUT_MS, async () => {
         // The path is the server's own (data directory, workspace id, catalogue id), escaped as a literal.
         await connection.run(
-          `CREATE OR REPLACE TEMP VIEW ${ident(schema.tableId)} AS SELECT * FROM read_parquet(${literal(file.parquetPath)})`,
+          `CREATE OR REPLACE TEMP VIEW ${ident(schema.tableId)} AS SELECT * FROM read_parquet(${literal(parquetPath)})`,
         );
         return connection.runAndReadAll(sql);
       });
-      return alertResultsFromRows(rule, days, reader.getRowObjectsJS());
+      return reader.getRowObjectsJS();
     } finally {
       connection.closeSync();
     }
