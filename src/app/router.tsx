@@ -1,7 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
-import { ChangesPage, ErrorPage, NoWorkspacesPage, PlaceholderPage, ServerNavigation } from './pages/InfoPages';
+import { ChangesPage, ErrorPage, NoWorkspacesPage, ServerNavigation } from './pages/InfoPages';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 
@@ -19,12 +19,6 @@ const startEngine = () => {
   if (typeof Worker === 'undefined') return;
   import('../workers/engineClient').then(({ startEngine }) => startEngine()).catch(() => undefined);
 };
-
-/** A page whose section is built by another issue (documents 2 and 3). */
-const placeholder = (path: string, section: string): RouteObject =>
-  path === ''
-    ? { index: true, element: <PlaceholderPage section={section} /> }
-    : { path, element: <PlaceholderPage section={section} /> };
 
 /** A route whose guard (src/app/guards.ts) always redirects before it renders. */
 const redirectOnly = (path: string): RouteObject =>

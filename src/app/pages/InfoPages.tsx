@@ -63,20 +63,3 @@ export function ServerNavigation() {
   }, [dispatch, pathname]);
   return <Spinner className="or-page-spinner" />;
 }
-
-export interface PlaceholderPageProps {
-  /** The section this route belongs to (built by its own issue). */
-  section: string;
-}
-
-/** A section built by another issue: the route exists and names its section. */
-export function PlaceholderPage({ section }: PlaceholderPageProps) {
-  return (
-    <NonIdealState
-      className="or-page"
-      icon="build"
-      title={section}
-      description={`The ${section.toLowerCase()} section is not available yet.`}
-    />
-  );
-}
