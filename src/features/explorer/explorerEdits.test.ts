@@ -17,6 +17,7 @@ import {
   columnMoved,
   columnPinned,
   columnResized,
+  columnsReordered,
   columnSorted,
   columnsOf,
   dateFieldChanged,
@@ -62,6 +63,13 @@ describe('column edits', () => {
     expect(ids(columnMoved(base, 'sent', 0))).toEqual(['sent', 'campaign_name', 'country']);
     expect(ids(columnMoved(base, 'campaign_name', 99))).toEqual(['country', 'sent', 'campaign_name']);
     expect(ids(columnMoved(base, 'campaign_name', -3))).toEqual(['campaign_name', 'country', 'sent']);
+    expect(ids(columnsReordered(base, ['open_rate', 'sent']))).toEqual([
+      'open_rate',
+      'sent',
+      'campaign_name',
+      'country',
+    ]);
+    expect(column(columnsReordered(base, ['sent']), 'sent')?.width).toBe(120);
   });
 
   it('groups rows in the order the levels were added, and ungroups', () => {

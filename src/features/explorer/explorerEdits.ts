@@ -70,6 +70,14 @@ export function columnMoved(config: ExplorerConfig, colId: string, index: number
   return withColumns(withColumn, [...rest.slice(0, at), column, ...rest.slice(at)]);
 }
 
+/** The grid's shown columns in a new order (a drag in the header); the view's other columns follow them. */
+export function columnsReordered(config: ExplorerConfig, shown: string[]): ExplorerConfig {
+  const columns = columnsOf(config);
+  const byId = new Map(columns.map((column) => [column.colId, column]));
+  const moved = shown.map((colId) => byId.get(colId) ?? { colId });
+  return withColumns(config, [...moved, ...columns.filter((column) => !shown.includes(column.colId))]);
+}
+
 /** Groups rows by a dimension (as the last level) or stops grouping by it. */
 export function rowGroupChanged(config: ExplorerConfig, colId: string, grouped: boolean): ExplorerConfig {
   if (!grouped) return patchColumn(config, colId, { rowGroup: false });

@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
+import { type ExplorerConfig } from '../../contracts/reports';
+import {
+  MAIN,
+  WORKSPACE_ID,
+  type WidgetEngine,
+  startWidgetEngine,
+  storeWithDataset,
+  widgetSchema,
+} from '../widgets/testing/widgetEngine';
+import { ExplorerView, explorerMessages } from './ExplorerView';
+
+jest.setTimeout(60_000);
+
+let engine: WidgetEngine | undefined;
+beforeAll(async () => {
+  engine = await startWidgetEngine();
+}, START_TIMEOUT_MS);
+
+const byCountry: ExplorerConfig = {
+  dataset: widgetSchema.id,
+  dateRanges: { main: { ...MAIN, preset: 'custom' } },
+  columns: [{ colId: 'country', rowGroup: true }, { colId: 'campaign_name', rowGroup: true }, { colId: 'sent' }],
+  valueColumns: ['sent', 'open_rate'],
+};
+const inMain = `send_date BETWEEN DATE '${MAIN.start}' AND DATE '${MAIN.end}'`;
+
+function renderView(config: ExplorerConfig, canEdit = true) {
+  const onEdit = jest.fn();
+  const view = renderWithProviders(
+    <ExplorerView config={config} scope={{ workspaceId: WORKSPACE_ID }} canEdit={canEdit} onEdit={onEdit} />,
+    { store: storeWithDataset() },
+  );
+  type Edit = (current: ExplorerConfig) => ExplorerConfig;
+  return { ...view, onEdit, applied: () => onEdit.mock.calls.map(([edit]) => (edit as Edit)(config)) };
+}
+
+test('the total row count is the number of top-level groups the engine finds', async () => {
+  const [{ n }] = engine!.sql(`SELECT COUNT(DISTINCT country) AS n FROM campaigns_fixture WHERE ${inMain}`);
+  renderView(byCountry);
+  expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
+});
+
+test('no matching rows: the message and a Clear filters link that clears the filter model', async () => {
+  const { applied } = renderView({ ...byCountry, filterModel: { country: { filterType: 'set', values: [] } } });
+  expect(await screen.findByText(explorerMessages.noRows)).toBeTruthy();
+  expect(screen.getByText('Rows: 0')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: explorerMessages.clearFilters }));
+  expect(applied()[0].filterModel).toBeNull();
+});
+
+test('a bad saved filter model falls back to no filters', async () => {
+  const advanced = { country: { filterType: 'join', type: 'AND', conditions: [] } };
+  const [{ n }] = engine!.sql(`SELECT COUNT(DISTINCT country) AS n FROM campaigns_fixture WHERE ${inMain}`);
+  renderView({ ...byCountry, filterModel: advanced });
+  expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
+});
+
+test('a failing query shows N/A as the total', async () => {
+  // A dimension the dataset lacks cannot be grouped by: the engine refuses the query.
+  renderView({ ...byCountry, columns: [{ colId: 'not_a_field', rowGroup: true }] });
+  expect(await screen.findByText('Rows: N/A')).toBeTruthy();
+});
+
+test('read-only: the columns panel cannot open; with write access it edits the grouping', async () => {
+  const readOnly = renderView(byCountry, false);
+  await screen.findByText(/Rows: \d/);
+  expect((screen.getByRole('button', { name: 'Columns' }) as HTMLButtonElement).disabled).toBe(true);
+  readOnly.unmount();
+
+  const { applied } = renderView(byCountry);
+  await screen.findByText(/Rows: \d/);
+  fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'send_weekday' }));
+  await waitFor(() => expect(applied()).toHaveLength(1));
+  expect(
+    applied()[0]
+      .columns?.filter((c) => c.rowGroup)
+      .map((c) => c.colId),
+  ).toEqual(['country', 'campaign_name', 'send_weekday']);
+});
