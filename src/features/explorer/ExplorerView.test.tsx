@@ -10,6 +10,7 @@ import {
   storeWithDataset,
   widgetSchema,
 } from '../widgets/testing/widgetEngine';
+import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
 import { ExplorerView, explorerMessages } from './ExplorerView';
 
 jest.setTimeout(60_000);
@@ -80,4 +81,18 @@ test('read-only: the columns panel cannot open; with write access it edits the g
       .columns?.filter((c) => c.rowGroup)
       .map((c) => c.colId),
   ).toEqual(['country', 'campaign_name', 'send_weekday']);
+});
+
+test("the date-field chip opens 'Select date dimensions' with the field's help; read-only it does not", async () => {
+  const readOnly = renderView(byCountry, false);
+  fireEvent.click(await screen.findByLabelText('Date field: send_date'));
+  expect(screen.queryByText(DATE_FIELD_DRAWER_TITLE)).toBeNull();
+  readOnly.unmount();
+
+  const { applied } = renderView(byCountry);
+  fireEvent.click(await screen.findByLabelText('Date field: send_date'));
+  expect(await screen.findByText(DATE_FIELD_DRAWER_TITLE)).toBeTruthy();
+  expect(screen.getByText(dateFieldHelp.send_date)).toBeTruthy();
+  expect(screen.getByRole('radio', { name: /send_date/ })).toHaveProperty('checked', true);
+  expect(applied()).toEqual([]);
 });

@@ -15,6 +15,7 @@ import { useWidgetData } from '../widgets/useWidgetData';
 import { fieldLabel } from '../widgets/widgetQuery';
 import { WidgetError, WidgetLoading, widgetMessages } from '../widgets/WidgetStates';
 import { ColumnMenu, type NumberFilter } from './ColumnMenu';
+import { DateFieldChip } from './DateFieldDrawer';
 import {
   type GridLayout,
   columnFilterChanged,
@@ -24,6 +25,7 @@ import {
   columnSorted,
   columnsOf,
   columnsReordered,
+  dateFieldChanged,
   filtersCleared,
   gridLayout,
 } from './explorerEdits';
@@ -135,11 +137,14 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
       workspaceId: scope.workspaceId,
       version,
       dataset: schema.id,
-      dateField: config.dateField,
+      // A date field the dataset lacks (another dataset's) falls back to the dataset's own.
+      dateField: schema.fields.some((f) => f.id === config.dateField && f.format === 'date')
+        ? config.dateField
+        : undefined,
       range: { start: main.start, end: main.end },
       filters: [],
     }),
-    [scope.workspaceId, version, schema.id, config.dateField, main.start, main.end],
+    [scope.workspaceId, version, schema, config.dateField, main.start, main.end],
   );
   const [expanded, setExpanded] = useState<ExpandedGroup[]>([]);
   const [visible, setVisible] = useState({ first: 0, last: BLOCK_SIZE - 1 });
@@ -238,6 +243,12 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
   return (
     <div className="or-explorer">
       <div className="or-explorer-bar">
+        <DateFieldChip
+          schema={schema}
+          dateField={config.dateField}
+          canEdit={canEdit}
+          onChange={(dateField) => onEdit((current) => dateFieldChanged(current, dateField))}
+        />
         <span className="or-explorer-count" aria-label="Total rows">
           Rows: {nothing ? 0 : rowCountText(source)}
         </span>
@@ -293,7 +304,10 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                 // Whole blocks, so scrolling within the loaded rows asks for nothing new.
                 const first = Math.floor(Math.max(0, rows.rowIndexStart) / BLOCK_SIZE) * BLOCK_SIZE;
                 const last = (Math.floor(Math.max(0, rows.rowIndexEnd) / BLOCK_SIZE) + 1) * BLOCK_SIZE - 1;
-                setVisible((old) => (old.first === first && old.last === last ? old : { first, last }));
+                // The table reports this while it renders: the update waits until it is done.
+                queueMicrotask(() =>
+                  setVisible((old) => (old.first === first && old.last === last ? old : { first, last })),
+                );
               }}
             >
               {columns.map((column) => (

@@ -4,7 +4,7 @@ export const DRAWER_PREFIX = 'drawer.';
 /**
  * Every drawer of the product. The shell's DrawerHost renders the workspace-wide ones and 'share' (opened from
  * the reports home and a report's toolbar); a dashboard renders its own (configure-dashboard-widget,
- * kpi-widget), as they need the report being edited.
+ * kpi-widget) and an explorer view its date-field drawer, as they need the report being edited.
  */
 export const drawerTypes = [
   'demo',
@@ -15,6 +15,7 @@ export const drawerTypes = [
   'share',
   'configure-dashboard-widget',
   'kpi-widget',
+  'date-field',
 ] as const;
 export type DrawerType = (typeof drawerTypes)[number];
 

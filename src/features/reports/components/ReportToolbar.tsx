@@ -96,11 +96,6 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
         )}
       </ButtonGroup>
       {report.type === 'dashboard' && can.write(report.access_level) && <EditToggle reportKey={key} />}
-      {report.type === 'explorer_view' && 'dateField' in document.config && document.config.dateField && (
-        <Tag minimal icon="calendar">
-          {document.config.dateField}
-        </Tag>
-      )}
       <DateRangePicker
         value={document.config.dateRanges}
         comparison={report.type === 'dashboard'}
