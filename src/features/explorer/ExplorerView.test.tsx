@@ -12,6 +12,7 @@ import {
 } from '../widgets/testing/widgetEngine';
 import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
 import { ExplorerView, explorerMessages } from './ExplorerView';
+import { exportLabels } from './ExportMenu';
 
 jest.setTimeout(60_000);
 
@@ -95,4 +96,35 @@ test("the date-field chip opens 'Select date dimensions' with the field's help; 
   expect(screen.getByText(dateFieldHelp.send_date)).toBeTruthy();
   expect(screen.getByRole('radio', { name: /send_date/ })).toHaveProperty('checked', true);
   expect(applied()).toEqual([]);
+});
+
+test('Export to CSV downloads every group row and the totals row', async () => {
+  const created: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: jest.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    }),
+    revokeObjectURL: jest.fn(),
+  });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const [{ n }] = engine!.sql(
+    `SELECT COUNT(*) AS n FROM (SELECT DISTINCT country, campaign_name FROM campaigns_fixture WHERE ${inMain})`,
+  );
+  renderView({ ...byCountry, title: 'Weekly' });
+  await screen.findByText(/Rows: \d/);
+  fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+  fireEvent.click(await screen.findByText(exportLabels.csv));
+  await waitFor(() => expect(created).toHaveLength(1));
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(created[0]);
+  });
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]).toBe('country,campaign_name,Sent,Open rate');
+  expect(lines).toHaveLength(1 + Number(n) + 1);
+  expect(lines[lines.length - 1].startsWith('Total,')).toBe(true);
+  expect(click).toHaveBeenCalled();
+  click.mockRestore();
 });

@@ -29,8 +29,11 @@ import {
   filtersCleared,
   gridLayout,
 } from './explorerEdits';
+import { EXPORT_SHEET_NAME } from './exportFile';
+import { ExportMenu } from './ExportMenu';
 import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, locateRow, pathKey } from './gridRows';
 import { SidePanel } from './SidePanel';
+import { useExplorerExport } from './useExplorerExport';
 import { GROUP_COLUMN, type GridSource, useGridSource, usableFilterModel } from './useGridSource';
 import './explorer.css';
 
@@ -153,6 +156,8 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
   const shape = JSON.stringify([layout, filterModel, gridScope]);
   useEffect(() => setExpanded([]), [shape]);
   const source = useGridSource(gridScope, layout, filterModel, expanded, visible);
+  const exporter = useExplorerExport();
+  const nothing = layout.rowGroups.length + layout.metrics.length === 0;
   const { columns, frozen } = gridColumns(schema, config, layout, source.pivotColumns);
 
   const saved = columnsOf(config);
@@ -239,7 +244,6 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     );
   };
 
-  const nothing = layout.rowGroups.length + layout.metrics.length === 0;
   return (
     <div className="or-explorer">
       <div className="or-explorer-bar">
@@ -252,6 +256,25 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
         <span className="or-explorer-count" aria-label="Total rows">
           Rows: {nothing ? 0 : rowCountText(source)}
         </span>
+        <ExportMenu
+          progress={exporter.progress}
+          disabled={nothing || source.status !== 'success' || !source.total}
+          onExport={(format) =>
+            void exporter.start(format, {
+              schema,
+              scope: gridScope,
+              layout,
+              filterModel,
+              values: columns.flatMap((column, index) =>
+                column.kind === 'group' ? [] : [{ id: column.id, field: column.field, width: widths[index] }],
+              ),
+              pivotValues: source.pivotValues,
+              locale,
+              title: config.title ?? EXPORT_SHEET_NAME,
+            })
+          }
+          onCancel={exporter.cancel}
+        />
         <Button
           icon="panel-table"
           text="Columns"

@@ -132,6 +132,7 @@ export interface GridSource {
   rowOf(path: GroupPath, index: number): Record<string, Cell> | undefined;
   /** Pivot result columns (value__metric) in the order of the pivot values. */
   pivotColumns: string[];
+  pivotValues: string[];
 }
 
 /**
@@ -190,5 +191,5 @@ export function useGridSource(
   const pivotColumns = layout.pivot
     ? pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric)))
     : [];
-  return { status, total: tree.counts.get(pathKey([])), size: levelSize(tree), tree, rowOf, pivotColumns };
+  return { status, total: tree.counts.get(pathKey([])), size: levelSize(tree), tree, rowOf, pivotColumns, pivotValues };
 }
