@@ -19,6 +19,7 @@ import { registerHttpSecurity } from './http/security';
 import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } from './http/zod';
 import { adminRoutes } from './routes/admin';
 import { annotationRoutes } from './routes/annotations';
+import { campaignCollectionRoutes } from './routes/campaignCollections';
 import { dataModelRoutes } from './routes/dataModel';
 import { datasetRoutes } from './routes/datasets';
 import { devOutboxRoutes } from './routes/devOutbox';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(workspaceRoutes);
       await api.register(memberRoutes);
       await api.register(annotationRoutes);
+      await api.register(campaignCollectionRoutes);
       await api.register(adminRoutes);
       await api.register(devOutboxRoutes);
       await api.register(datasetRoutes);

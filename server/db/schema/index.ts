@@ -6,3 +6,4 @@ export * from './dataModel';
 export * from './reports';
 export * from './feedback';
 export * from './idempotency';
+export * from './campaignCollections';
