@@ -73,7 +73,7 @@ describe('/api/workspaces/:id/campaign-collections', () => {
     expect(list.campaignCollections.map((c) => c.name)).toEqual(['Mine']);
   });
 
-  it.each([
+  it.each<[string, object, string]>([
     ['an unknown metric', template('x', [target('t1', 'no_such_metric')]), unknownBaselineMetric('no_such_metric')],
     ['a metric without the baseline feature', template('x', [target('t1', 'sent')]), unknownBaselineMetric('sent')],
     [
