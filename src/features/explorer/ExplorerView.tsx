@@ -14,6 +14,7 @@ import { type DataScope } from '../widgets/types';
 import { useWidgetData } from '../widgets/useWidgetData';
 import { fieldLabel } from '../widgets/widgetQuery';
 import { WidgetError, WidgetLoading, widgetMessages } from '../widgets/WidgetStates';
+import { baselineTone } from './baselines';
 import { ColumnMenu, type NumberFilter } from './ColumnMenu';
 import { DateFieldChip } from './DateFieldDrawer';
 import {
@@ -191,7 +192,14 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     const ref = locateRow(source.tree, rowIndex);
     const row = ref && source.rowOf(ref.path, ref.index);
     if (!ref || !row) return <Cell loading />;
-    if (column.kind !== 'group') return <Cell>{formatField(row[column.id], column.field, locale)}</Cell>;
+    if (column.kind !== 'group') {
+      const tone = baselineTone(row[column.id], column.field, config.kpiData);
+      return (
+        <Cell className={tone ? `or-baseline-${tone}` : undefined}>
+          {formatField(row[column.id], column.field, locale)}
+        </Cell>
+      );
+    }
     const dimension = layout.rowGroups[ref.depth];
     const value = row[dimension];
     const field = schema.fields.find((f) => f.id === dimension);
@@ -315,7 +323,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
               enableColumnResizing={canEdit}
               enableColumnReordering={canEdit}
               enableRowHeader={false}
-              cellRendererDependencies={[source, columns, locale]}
+              cellRendererDependencies={[source, columns, locale, config.kpiData]}
               onColumnWidthChanged={(index, width) => resize(index, width)}
               onColumnsReordered={(oldIndex, newIndex, length) => {
                 const ids = columns.map((column) => column.id);
