@@ -80,7 +80,6 @@ describe('/api/workspaces/:id/campaign-collections', () => {
       'a value that is not a number',
       template('x', [target('t1', 'delivery_rate', '95%')]),
       BASELINE_VALUE_NOT_A_NUMBER,
-      MAX_BASELINE_TARGETS,
     ],
     [
       'more than 200 targets',
