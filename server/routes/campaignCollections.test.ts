@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BASELINE_VALUE_NOT_A_NUMBER,
   MAX_BASELINE_TARGETS,
@@ -41,33 +42,36 @@ describe('/api/workspaces/:id/campaign-collections', () => {
 
   it('creates, lists, replaces and deletes a template; a repeated PUT changes nothing more', async () => {
     const { workspace, call } = await member();
-    const created = await call('PUT', url(workspace.id, 'c1'), template());
+    const id = randomUUID();
+    const created = await call('PUT', url(workspace.id, id), template());
     expect(created.statusCode).toBe(200);
     const body = campaignCollectionResponseSchema.parse(created.json()).data;
     expect(body).toMatchObject({
-      id: 'c1',
+      id,
       name: 'Newsletters',
       baselineSet: { id: 'set-1', targets: [target('t1')] },
     });
 
-    await call('PUT', url(workspace.id, 'c1'), template('Newsletters', [target('t1', 'delivery_rate', '0.9')]));
-    await call('PUT', url(workspace.id, 'c1'), template('Newsletters', [target('t1', 'delivery_rate', '0.9')]));
+    await call('PUT', url(workspace.id, id), template('Newsletters', [target('t1', 'delivery_rate', '0.9')]));
+    await call('PUT', url(workspace.id, id), template('Newsletters', [target('t1', 'delivery_rate', '0.9')]));
     const listed = campaignCollectionListSchema.parse((await call('GET', url(workspace.id))).json());
     expect(listed.campaignCollections).toHaveLength(1);
     expect(listed.campaignCollections[0].baselineSet.targets[0].value).toBe('0.9');
     expect(listed.campaignCollections[0].createdAt).toBe(body.createdAt);
 
-    expect((await call('DELETE', url(workspace.id, 'c1'))).json()).toEqual({ ok: true });
+    expect((await call('DELETE', url(workspace.id, id))).json()).toEqual({ ok: true });
     expect((await call('GET', url(workspace.id))).json()).toEqual({ campaignCollections: [] });
-    expect((await call('DELETE', url(workspace.id, 'c1'))).statusCode).toBe(404);
+    expect((await call('DELETE', url(workspace.id, id))).statusCode).toBe(404);
   });
 
   it("another workspace's collection is not found, and is left as it was", async () => {
     const owner = await member();
     const other = await member();
-    await owner.call('PUT', url(owner.workspace.id, 'shared-id'), template('Mine'));
-    expect((await other.call('PUT', url(other.workspace.id, 'shared-id'), template('Theirs'))).statusCode).toBe(404);
-    expect((await other.call('DELETE', url(other.workspace.id, 'shared-id'))).statusCode).toBe(404);
+    // Ids are the client's (UUIDs) and unique across workspaces.
+    const id = randomUUID();
+    await owner.call('PUT', url(owner.workspace.id, id), template('Mine'));
+    expect((await other.call('PUT', url(other.workspace.id, id), template('Theirs'))).statusCode).toBe(404);
+    expect((await other.call('DELETE', url(other.workspace.id, id))).statusCode).toBe(404);
     expect((await other.call('GET', url(owner.workspace.id))).statusCode).toBe(404);
     const list = campaignCollectionListSchema.parse((await owner.call('GET', url(owner.workspace.id))).json());
     expect(list.campaignCollections.map((c) => c.name)).toEqual(['Mine']);
