@@ -22,6 +22,7 @@ import { RequestValidationError, zodValidatorCompiler, type ZodTypeProvider } fr
 import { adminRoutes } from './routes/admin';
 import { alertingRoutes } from './routes/alerting';
 import { annotationRoutes } from './routes/annotations';
+import { campaignCollectionRoutes } from './routes/campaignCollections';
 import { dataModelRoutes } from './routes/dataModel';
 import { datasetRoutes } from './routes/datasets';
 import { devOutboxRoutes } from './routes/devOutbox';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(annotationRoutes);
       await api.register(integrationRoutes);
       await api.register(copernicaRoutes);
+      await api.register(campaignCollectionRoutes);
       await api.register(adminRoutes);
       await api.register(devOutboxRoutes);
       await api.register(datasetRoutes);

@@ -13,7 +13,8 @@ import {
   resolveGranularity,
 } from './dates';
 import { DAY, FieldIndex, dimensionValue, isAdditive, isGauge } from './fields';
-import { compileFilters, filterSchema } from './filters';
+import { type Filter, compileFilters, filterSchema } from './filters';
+import { gridFilters } from './gridFilters';
 import { type Key, type Period, pipelineSql } from './pipeline';
 import { QueryBuildError, dateLit, ident, num, str } from './sql';
 
@@ -110,27 +111,42 @@ export const distinctValuesQuery = z.object({
   limit: z.number().int().positive().max(DISTINCT_VALUES_LIMIT).default(DISTINCT_VALUES_LIMIT),
 });
 const sortSchema = z.array(z.object({ field: fieldId, desc: z.boolean().default(false) })).default([]);
+/** What every explorer query shares: the grid's grouping, its filter model and the expanded group it reads. */
+const explorerScope = {
+  ...scope,
+  rowGroups: z.array(fieldId),
+  /**
+   * The values of the expanded parent groups (one per level above): the rows of that group's next level.
+   * Absent: one row per combination of all row groups (a flat table, as exports list leaf rows).
+   */
+  groupKeys: z.array(z.string().nullable()).optional(),
+  /** The grid's own filter model (gridFilters.ts), added to `filters`. */
+  filterModel: z.unknown().optional(),
+  sort: sortSchema,
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().positive().max(100_000).default(100),
+};
 export const explorerRowsQuery = z.object({
   kind: z.literal('explorerRows'),
-  ...scope,
-  rowGroups: z.array(fieldId),
+  ...explorerScope,
   metrics: z.array(fieldId),
-  sort: sortSchema,
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().positive().max(100_000).default(100),
 });
-export const explorerCountQuery = explorerRowsQuery.extend({ kind: z.literal('explorerCount') });
-export const explorerPivotQuery = z.object({
-  kind: z.literal('explorerPivot'),
-  ...scope,
-  rowGroups: z.array(fieldId),
+/** The pivot of a counted grid, so the count sees the same rows as the pivot. */
+const pivotScope = {
   pivot: fieldId,
-  metrics: z.array(fieldId).min(1),
   /** The pivot values as a first query (`pivotValuesSql`) found them. */
   pivotValues: z.array(z.string()).default([]),
-  sort: sortSchema,
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().positive().max(100_000).default(100),
+};
+export const explorerCountQuery = explorerRowsQuery.extend({
+  kind: z.literal('explorerCount'),
+  pivot: fieldId.optional(),
+  pivotValues: pivotScope.pivotValues,
+});
+export const explorerPivotQuery = z.object({
+  kind: z.literal('explorerPivot'),
+  ...explorerScope,
+  ...pivotScope,
+  metrics: z.array(fieldId).min(1),
 });
 export const engagementCsvQuery = z.object({
   kind: z.literal('engagementCsv'),
@@ -437,13 +453,8 @@ function buildDistinctValues(fields: FieldIndex, q: Of<'distinctValues'>): strin
   );
 }
 
-function explorerOrder(
-  fields: FieldIndex,
-  sort: { field: string; desc: boolean }[],
-  output: string[],
-): string | undefined {
+function explorerOrder(sort: { field: string; desc: boolean }[], output: string[]): string | undefined {
   const terms = sort.map((s) => {
-    fields.require(s.field);
     if (!output.includes(s.field)) throw new QueryBuildError(`Cannot sort by "${s.field}": it is not a column`);
     return `${ident(s.field)} ${s.desc ? 'DESC' : 'ASC'} NULLS LAST`;
   });
@@ -451,18 +462,57 @@ function explorerOrder(
   return [...terms, ...output.map((_, i) => String(i + 1))].join(', ') || undefined;
 }
 
+type ExplorerOf = Of<'explorerRows' | 'explorerCount' | 'explorerPivot'>;
+interface ExplorerLevel {
+  /** The row groups of the level read: the expanded parents' and one more. */
+  keys: Key[];
+  /** Rows of the expanded parent group only. */
+  parent: string[];
+  filters: Filter[];
+}
+
+/**
+ * The level of a server-row-model request: with groupKeys [a, b] the children of group a › b, grouped by
+ * the first three row groups. Every level aggregates the dataset's rows, never the level below, so weighted
+ * averages and custom metrics are right at every level.
+ */
+function explorerLevel(fields: FieldIndex, q: ExplorerOf): ExplorerLevel {
+  const groupKeys = q.groupKeys ?? q.rowGroups.slice(1).map(() => undefined);
+  if (groupKeys.length > Math.max(0, q.rowGroups.length - 1)) throw new QueryBuildError('No such group level');
+  const keys = q.rowGroups
+    .slice(0, groupKeys.length + 1)
+    .map((id) => ({ alias: id, sql: dimensionValue(fields, fields.dimension(id)) }));
+  const parent = groupKeys.flatMap((value, i) => {
+    if (value === undefined) return [];
+    return value === null ? [`${keys[i].sql} IS NULL`] : [`CAST(${keys[i].sql} AS VARCHAR) = ${str(value)}`];
+  });
+  return { keys, parent, filters: [...q.filters, ...gridFilters(q.filterModel, fields)] };
+}
+
+function pivotCondition(fields: FieldIndex, q: { pivot?: string; pivotValues?: string[] }, limit: number): string[] {
+  if (!q.pivot || !q.pivotValues) return [];
+  const values = q.pivotValues.slice(0, limit);
+  const pivot = `CAST(${dimensionValue(fields, fields.dimension(q.pivot))} AS VARCHAR)`;
+  return [values.length ? `${pivot} IN (${values.map(str).join(', ')})` : 'false'];
+}
+
 function explorerRowsSql(fields: FieldIndex, q: Of<'explorerRows' | 'explorerCount'>, paged: boolean): string {
   if (q.metrics.length + q.rowGroups.length === 0) throw new QueryBuildError('Select at least 1 dimension or metric.');
-  const keys = q.rowGroups.map((id) => ({ alias: id, sql: dimensionValue(fields, fields.dimension(id)) }));
+  const level = explorerLevel(fields, q);
+  const pivoted =
+    q.kind === 'explorerCount' ? pivotCondition(fields, q, pivotValueLimit(q.rowGroups.length, q.metrics.length)) : [];
+  const conditions = [...level.parent, ...pivoted];
+  const output = [...level.keys.map((key) => key.alias), ...q.metrics];
   return pipelineSql({
     fields,
     dateField: q.dateField,
     periods: periods(q.range, q.compare),
-    filters: q.filters,
-    keys,
+    filters: level.filters,
+    keys: level.keys,
     metrics: q.metrics.map((id) => fields.metric(id)),
     periodMode: 'pivot',
-    orderBy: paged ? explorerOrder(fields, q.sort, [...q.rowGroups, ...q.metrics]) : undefined,
+    where: conditions.join(' AND ') || undefined,
+    orderBy: paged ? explorerOrder(q.sort, output) : undefined,
     limit: paged ? q.limit : undefined,
     offset: paged ? q.offset : undefined,
   });
@@ -501,8 +551,9 @@ export function pivotColumn(value: string, metric: string): string {
 function buildExplorerPivot(fields: FieldIndex, q: Of<'explorerPivot'>): string {
   const pivot = `CAST(${dimensionValue(fields, fields.dimension(q.pivot))} AS VARCHAR)`;
   const metrics = q.metrics.map((id) => fields.metric(id));
-  const values = q.pivotValues.slice(0, pivotValueLimit(q.rowGroups.length, metrics.length));
-  const keys = q.rowGroups.map((id) => ({ alias: id, sql: dimensionValue(fields, fields.dimension(id)) }));
+  const limit = pivotValueLimit(q.rowGroups.length, metrics.length);
+  const values = q.pivotValues.slice(0, limit);
+  const level = explorerLevel(fields, q);
   const cells = values.flatMap((value) =>
     metrics.map((metric) => ({ value, metric, alias: pivotColumn(value, metric.id) })),
   );
@@ -511,27 +562,21 @@ function buildExplorerPivot(fields: FieldIndex, q: Of<'explorerPivot'>): string 
     fields,
     dateField: q.dateField,
     periods: [{ name: 'main', range: q.range }],
-    filters: q.filters,
-    keys: [...keys, { alias: '__pivot', sql: pivot }],
+    filters: level.filters,
+    keys: [...level.keys, { alias: '__pivot', sql: pivot }],
     metrics,
     periodMode: 'single',
-    where: values.length ? `${pivot} IN (${values.map(str).join(', ')})` : 'false',
+    where: [...level.parent, ...pivotCondition(fields, q, limit)].join(' AND '),
   });
-  const groupCols = q.rowGroups.map((id) => ident(id));
+  const groupCols = level.keys.map((key) => ident(key.alias));
   const pick = cells.map(
     (cell) => `MAX(${ident(cell.metric.id)}) FILTER (WHERE "__pivot" = ${str(cell.value)}) AS ${ident(cell.alias)}`,
   );
-  const order = [
-    ...q.sort.map((s) => {
-      if (!q.rowGroups.includes(s.field)) throw new QueryBuildError(`Cannot sort by "${s.field}": it is not a column`);
-      return `${ident(s.field)} ${s.desc ? 'DESC' : 'ASC'} NULLS LAST`;
-    }),
-    ...groupCols.map((_, i) => String(i + 1)),
-  ];
+  const order = explorerOrder(q.sort, [...level.keys.map((key) => key.alias), ...cells.map((cell) => cell.alias)]);
   return (
     `WITH cells AS (${inner}) SELECT ${[...groupCols, ...pick].join(', ') || 'COUNT(*) AS rows'} FROM cells` +
     (groupCols.length ? ` GROUP BY ${groupCols.join(', ')}` : '') +
-    (order.length ? ` ORDER BY ${order.join(', ')}` : '') +
+    (order ? ` ORDER BY ${order}` : '') +
     ` LIMIT ${q.limit}` +
     (q.offset ? ` OFFSET ${q.offset}` : '')
   );

@@ -83,9 +83,14 @@ async function run(
     const pool = await runner();
     const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal };
     let query = args.query;
-    if (query.kind === 'explorerPivot' && !query.pivotValues?.length) {
-      // A pivot's columns are its values: find them first, then spread the cells.
-      const values = await arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, query) }));
+    if (
+      (query.kind === 'explorerPivot' || query.kind === 'explorerCount') &&
+      query.pivot &&
+      !query.pivotValues?.length
+    ) {
+      // A pivot's columns are its values: find them first, then spread the cells (or count its rows).
+      const pivotQuery = { ...query, kind: 'explorerPivot' as const, pivot: query.pivot };
+      const values = await arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, pivotQuery) }));
       query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
     }
     const bytes = await pool.query({ ...request, sql: buildQuery(schema, query) });

@@ -1,11 +1,12 @@
 import './publicReport.css';
-import { Button, Classes, H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { WorkspaceBlocked } from '../../app/AppRoot';
-import { dashboardConfigSchema, type DashboardConfig } from '../../contracts/reports';
+import { dashboardConfigSchema, type DashboardConfig, explorerConfigSchema } from '../../contracts/reports';
 import { DashboardView, INVALID_DASHBOARD } from '../dashboard/DashboardView';
+import { ExplorerView } from '../explorer/ExplorerView';
 import {
   type PublicReport,
   REPORT_POLL_MS,
@@ -15,7 +16,6 @@ import {
 } from '../reports/reportsApi';
 import { errorStatus } from '../session/apiErrors';
 import {
-  explorerSummaryOf,
   NO_OR_INVALID_URL,
   type PublicCall,
   publicPageOf,
@@ -30,6 +30,7 @@ const callOf = (data: unknown, error: Parameters<typeof errorStatus>[0]): Public
 
 /** The public page keeps no local edits: the dashboard is shown read-only. */
 const ignoreChange = (_config: DashboardConfig) => undefined;
+const ignoreExplorerEdit = () => undefined;
 
 /**
  * /reports/{reportId}: a publicly shared report, read-only and without sign-in (spec 2 §2 Routes). Refetched
@@ -105,6 +106,7 @@ function PublicReportBody({ report, workspaceId, reportId }: PublicReportBodyPro
   // Stable between polls: the widgets' queries depend on the scope.
   const scope = useMemo(() => ({ workspaceId, publicReportId: reportId }), [workspaceId, reportId]);
   const dashboard = useMemo(() => dashboardConfigSchema.safeParse(report.config), [report.config]);
+  const explorer = useMemo(() => explorerConfigSchema.safeParse(report.config), [report.config]);
   if (report.type === 'dashboard') {
     if (!dashboard.success) return <NonIdealState icon="error" title={INVALID_DASHBOARD} />;
     return (
@@ -117,22 +119,7 @@ function PublicReportBody({ report, workspaceId, reportId }: PublicReportBodyPro
       />
     );
   }
-  const summary = explorerSummaryOf(report.config);
-  if (!summary) return <NonIdealState icon="error" title="Invalid explorer configuration" />;
-  return (
-    <dl className="or-public-summary">
-      <dt>Dataset</dt>
-      <dd>{summary.dataset}</dd>
-      <dt>Date field</dt>
-      <dd>{summary.dateField ?? <span className={Classes.TEXT_MUTED}>None</span>}</dd>
-      <dt>Columns</dt>
-      <dd>{summary.columns.length > 0 ? summary.columns.join(', ') : 'All columns'}</dd>
-      {summary.pivotMode && (
-        <>
-          <dt>Pivot mode</dt>
-          <dd>On</dd>
-        </>
-      )}
-    </dl>
-  );
+  if (!explorer.success) return <NonIdealState icon="error" title="Invalid explorer configuration" />;
+  // A public view is read-only: no menus, resizing, panels or edits.
+  return <ExplorerView config={explorer.data} scope={scope} canEdit={false} onEdit={ignoreExplorerEdit} />;
 }

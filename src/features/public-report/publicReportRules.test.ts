@@ -1,4 +1,4 @@
-import { explorerSummaryOf, type PublicCall, publicPageOf, publicReportIdOf } from './publicReportRules';
+import { type PublicCall, publicPageOf, publicReportIdOf } from './publicReportRules';
 
 describe('the public report id (spec 2 §2 Routes)', () => {
   it.each([
@@ -36,34 +36,5 @@ describe('which public page shows', () => {
     ['a network failure of a refetch keeps the page', 42, { hasData: true, error: 'failed' }, active, 'report'],
   ])('%s', (_case, id, report, workspace, page) => {
     expect(publicPageOf(id, report, workspace)).toBe(page);
-  });
-});
-
-describe('the explorer view summary', () => {
-  it('names the dataset, its date field and the visible columns by their labels', () => {
-    expect(
-      explorerSummaryOf({
-        dataset: 'campaign_metrics_by_send_date',
-        columns: [{ colId: 'campaign_name' }, { colId: 'sent', hide: true }, { colId: 'unknown_field' }],
-        pivotMode: true,
-      }),
-    ).toEqual({
-      dataset: 'Campaigns by send date',
-      dateField: 'Send date',
-      columns: ['Campaign name', 'unknown_field'],
-      pivotMode: true,
-    });
-  });
-
-  it('reads the older name of the columns and defaults the dataset', () => {
-    expect(explorerSummaryOf({ view: [{ colId: 'country' }] })).toMatchObject({
-      dataset: 'Campaigns by send date',
-      columns: ['Country'],
-      pivotMode: false,
-    });
-  });
-
-  it('refuses a config that is not an explorer view', () => {
-    expect(explorerSummaryOf({ dataset: 5 })).toBeNull();
   });
 });

@@ -1,6 +1,4 @@
-import { getCatalogueDataset } from '../../contracts/catalogue';
 import { type WorkspaceStatus } from '../../contracts/common';
-import { type ExplorerConfig, explorerConfigSchema } from '../../contracts/reports';
 
 /** The public page's messages (spec 2 §8 Public report messages). */
 export const NO_OR_INVALID_URL = 'No or invalid url';
@@ -39,27 +37,4 @@ export function publicPageOf(
     return 'error';
   }
   return report.hasData && workspace.hasData ? 'report' : 'loading';
-}
-
-export interface ExplorerSummary {
-  dataset: string;
-  dateField: string | null;
-  columns: string[];
-  pivotMode: boolean;
-}
-
-/** What a read-only visitor is told of an explorer view: its dataset, date field and visible columns. */
-export function explorerSummaryOf(config: unknown): ExplorerSummary | null {
-  const parsed = explorerConfigSchema.safeParse(config);
-  if (!parsed.success) return null;
-  const view: ExplorerConfig = parsed.data;
-  const dataset = getCatalogueDataset(view.dataset);
-  const label = (fieldId: string) => dataset?.fields.find((field) => field.id === fieldId)?.label ?? fieldId;
-  const dateField = view.dateField ?? dataset?.dateField ?? null;
-  return {
-    dataset: dataset?.title ?? view.dataset,
-    dateField: dateField === null ? null : label(dateField),
-    columns: (view.columns ?? view.view ?? []).filter((column) => !column.hide).map((column) => label(column.colId)),
-    pivotMode: view.pivotMode ?? false,
-  };
 }

@@ -4,7 +4,8 @@ export const DRAWER_PREFIX = 'drawer.';
 /**
  * Every drawer of the product. The shell's DrawerHost renders the workspace-wide ones and 'share' (opened from
  * the reports home and a report's toolbar); a dashboard renders its own (configure-dashboard-widget,
- * kpi-widget, target), as they need the report being edited; the targets screen renders 'target' too.
+ * kpi-widget, target) and an explorer view its date-field drawer, as they need the report being edited; the
+ * targets screen renders 'target' too.
  */
 export const drawerTypes = [
   'demo',
@@ -16,6 +17,7 @@ export const drawerTypes = [
   'configure-dashboard-widget',
   'kpi-widget',
   'target',
+  'date-field',
 ] as const;
 export type DrawerType = (typeof drawerTypes)[number];
 

@@ -1,14 +1,8 @@
-import { Callout, HTMLTable } from '@blueprintjs/core';
-import { useCallback } from 'react';
-import {
-  type DashboardConfig,
-  DEFAULT_EXPLORER_DATASET,
-  explorerConfigSchema,
-  type Report,
-  type ReportConfig,
-} from '../../../contracts/reports';
+import { useCallback, useRef } from 'react';
+import { type DashboardConfig, type ExplorerConfig, type Report, type ReportConfig } from '../../../contracts/reports';
 import { useAppDispatch } from '../../../store/hooks';
 import { DashboardView } from '../../dashboard/DashboardView';
+import { ExplorerView } from '../../explorer/ExplorerView';
 import { documentEdited } from '../../report-document/reportDocumentSlice';
 import { can } from '../reportsApi';
 
@@ -20,11 +14,19 @@ export interface ReportBodyProps {
   config: ReportConfig;
 }
 
-/** The report page's body: the dashboard canvas, or an explorer view's summary. */
+/** The report page's body: the dashboard canvas, or an explorer view's grid. */
 export function ReportBody({ report, reportKey: key, config }: ReportBodyProps) {
   const dispatch = useAppDispatch();
+  // Debounced grid edits (resizes) apply to the config as it is when they land, not as it was rendered.
+  const latest = useRef(config);
+  latest.current = config;
   const onConfigChange = useCallback(
     (next: DashboardConfig) => dispatch(documentEdited({ key, config: next })),
+    [dispatch, key],
+  );
+  const onExplorerEdit = useCallback(
+    (edit: (current: ExplorerConfig) => ExplorerConfig) =>
+      dispatch(documentEdited({ key, config: edit(latest.current as ExplorerConfig) })),
     [dispatch, key],
   );
   if (report.type === 'dashboard') {
@@ -38,29 +40,12 @@ export function ReportBody({ report, reportKey: key, config }: ReportBodyProps) 
       />
     );
   }
-  return <ExplorerSummary config={config} />;
-}
-
-function ExplorerSummary({ config }: { config: ReportConfig }) {
-  const parsed = explorerConfigSchema.safeParse(config);
-  const explorer = parsed.success ? parsed.data : null;
   return (
-    <div className="or-report-explorer">
-      <Callout icon="info-sign" title="The explorer grid is not available yet">
-        This explorer view can be opened, shared and saved, but its data grid comes in a later version of Openrate.
-      </Callout>
-      <HTMLTable compact>
-        <tbody>
-          <tr>
-            <th scope="row">Dataset</th>
-            <td>{explorer?.dataset ?? DEFAULT_EXPLORER_DATASET}</td>
-          </tr>
-          <tr>
-            <th scope="row">Date field</th>
-            <td>{explorer?.dateField ?? 'None'}</td>
-          </tr>
-        </tbody>
-      </HTMLTable>
-    </div>
+    <ExplorerView
+      config={config as ExplorerConfig}
+      scope={{ workspaceId: report.workspace_id }}
+      canEdit={can.write(report.access_level)}
+      onEdit={onExplorerEdit}
+    />
   );
 }

@@ -105,11 +105,6 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
       {report.type === 'dashboard' && can.write(report.access_level) && (
         <MigrateButton workspaceId={report.workspace_id} reportKey={key} config={document.config} />
       )}
-      {report.type === 'explorer_view' && 'dateField' in document.config && document.config.dateField && (
-        <Tag minimal icon="calendar">
-          {document.config.dateField}
-        </Tag>
-      )}
       <DateRangePicker
         value={document.config.dateRanges}
         comparison={report.type === 'dashboard'}

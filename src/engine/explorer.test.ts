@@ -1,0 +1,209 @@
+/** @jest-environment node */
+import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
+import { FieldIndex } from './fields';
+import { gridFilters } from './gridFilters';
+import { type QueryInput, buildQuery, pivotColumn, pivotValuesSql } from './queries';
+import { type CampaignRow, campaignColumns, campaignRows, campaignSchema, tableSql } from './testing/fixtures';
+import { openNodeDuckdb, rows } from './testing/nodeDuckdb';
+
+let conn: DuckDBConnection;
+const data = campaignRows();
+const range = { start: '2024-01-01', end: '2024-02-29' };
+const inRange = data.filter((row) => row.send_date >= range.start && row.send_date <= range.end);
+const base = { dataset: 'campaigns_fixture', range } as const;
+
+beforeAll(async () => {
+  conn = await openNodeDuckdb();
+  for (const sql of tableSql('campaigns_fixture', campaignColumns, data)) conn.query(sql);
+}, START_TIMEOUT_MS);
+
+const run = (input: QueryInput) => rows(conn, buildQuery(campaignSchema, input));
+
+// Independent reference: plain TypeScript over the fixture rows, grouped by a key function.
+function reference(subset: CampaignRow[], key: (row: CampaignRow) => string) {
+  const groups = new Map<string, CampaignRow[]>();
+  for (const row of subset) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return new Map(
+    [...groups].map(([name, group]) => {
+      const sum = (k: 'sent' | 'open' | 'delivered') => group.reduce((total, row) => total + row[k], 0);
+      return [name, { sent: sum('sent'), open_rate: sum('open') / sum('delivered') }];
+    }),
+  );
+}
+const byCountry = (rowsOut: Record<string, unknown>[]) => new Map(rowsOut.map((row) => [row.country as string, row]));
+
+describe('explorer group levels', () => {
+  test('top level and the children of one group aggregate the rows, not the level below', () => {
+    const top = run({
+      kind: 'explorerRows',
+      ...base,
+      rowGroups: ['country', 'campaign_name'],
+      groupKeys: [],
+      metrics: ['open_rate'],
+    });
+    const expected = reference(inRange, (row) => row.country);
+    expect(top).toHaveLength(expected.size);
+    for (const row of top) expect(row.open_rate).toBeCloseTo(expected.get(row.country as string)!.open_rate, 10);
+
+    const children = run({
+      kind: 'explorerRows',
+      ...base,
+      rowGroups: ['country', 'campaign_name'],
+      groupKeys: ['NL'],
+      metrics: ['sent', 'open_rate'],
+      sort: [{ field: 'sent', desc: true }],
+      limit: 1000,
+    });
+    const nl = reference(
+      inRange.filter((row) => row.country === 'NL'),
+      (row) => String(row.campaign_name),
+    );
+    expect(children.map((row) => String(row.campaign_name))).toEqual(
+      [...nl].sort((a, b) => b[1].sent - a[1].sent).map(([name]) => name),
+    );
+    // The weighted average of the group is not the mean of its children's rates.
+    const mean = [...nl.values()].reduce((total, group) => total + group.open_rate, 0) / nl.size;
+    expect(Math.abs(mean - expected.get('NL')!.open_rate)).toBeGreaterThan(1e-6);
+  });
+
+  test('the null group is a group of its own; a level below the last group is an error', () => {
+    const nulls = run({
+      kind: 'explorerRows',
+      ...base,
+      rowGroups: ['campaign_name', 'country'],
+      groupKeys: [null],
+      metrics: ['sent'],
+    });
+    const expected = reference(
+      inRange.filter((row) => row.campaign_name === null),
+      (row) => row.country,
+    );
+    expect(new Map(nulls.map((row) => [row.country, row.sent]))).toEqual(
+      new Map([...expected].map(([key, value]) => [key, value.sent])),
+    );
+    expect(() =>
+      run({ kind: 'explorerRows', ...base, rowGroups: ['country'], groupKeys: ['NL'], metrics: [] }),
+    ).toThrow('No such group level');
+  });
+
+  test('paging returns consecutive windows of the counted rows', () => {
+    const query = { ...base, rowGroups: ['campaign_name', 'country'], groupKeys: [], metrics: ['sent'] };
+    const [{ count }] = run({ kind: 'explorerCount', ...query });
+    const pages = [0, 5, 10].flatMap((offset) => run({ kind: 'explorerRows', ...query, offset, limit: 5 }));
+    const all = run({ kind: 'explorerRows', ...query, limit: 1000 });
+    expect(count).toBe(all.length);
+    expect(pages).toEqual(all.slice(0, 15));
+  });
+});
+
+describe('the grid filter model', () => {
+  const fields = new FieldIndex(campaignSchema);
+  const query = (filterModel: unknown) =>
+    run({ kind: 'explorerRows', ...base, rowGroups: ['country'], metrics: ['sent'], filterModel });
+
+  test('text options filter the rows of a dimension', () => {
+    const result = query({ campaign_name: { filterType: 'text', type: 'startsWith', filter: 'al' } });
+    const expected = reference(
+      inRange.filter((row) => row.campaign_name?.toLowerCase().startsWith('al')),
+      (row) => row.country,
+    );
+    expect(byCountry(result).get('NL')?.sent).toBe(expected.get('NL')?.sent);
+    const notEqual = query({ campaign_name: { filterType: 'text', type: 'notEqual', filter: 'Alpha' } });
+    const others = reference(
+      inRange.filter((row) => row.campaign_name !== 'Alpha'),
+      (row) => row.country,
+    );
+    expect(byCountry(notEqual).get('DE')?.sent).toBe(others.get('DE')?.sent);
+  });
+
+  test('number options filter the groups by their aggregated value', () => {
+    const totals = reference(inRange, (row) => row.country);
+    const sorted = [...totals.values()].map((group) => group.sent).sort((a, b) => a - b);
+    const cases: [string, number, number | undefined, number[]][] = [
+      ['equals', sorted[1], undefined, [sorted[1]]],
+      ['notEqual', sorted[1], undefined, [sorted[0], sorted[2]]],
+      ['greaterThan', sorted[0], undefined, [sorted[1], sorted[2]]],
+      ['greaterThanOrEqual', sorted[1], undefined, [sorted[1], sorted[2]]],
+      ['lessThan', sorted[1], undefined, [sorted[0]]],
+      ['lessThanOrEqual', sorted[1], undefined, [sorted[0], sorted[1]]],
+      ['inRange', sorted[0] + 1, sorted[2], [sorted[1], sorted[2]]],
+    ];
+    for (const [type, filter, filterTo, expected] of cases) {
+      const result = query({ sent: { filterType: 'number', type, filter, filterTo } });
+      expect([type, result.map((row) => row.sent as number).sort((a, b) => a - b)]).toEqual([type, expected]);
+    }
+  });
+
+  test('date options, set filters and blanks', () => {
+    const dated = query({
+      send_date: { filterType: 'date', type: 'inRange', dateFrom: '2024-01-10 00:00:00', dateTo: '2024-01-20' },
+    });
+    const expected = reference(
+      inRange.filter((row) => row.send_date >= '2024-01-10' && row.send_date <= '2024-01-20'),
+      (row) => row.country,
+    );
+    expect(byCountry(dated).get('GB')?.sent).toBe(expected.get('GB')?.sent);
+    expect(query({ country: { filterType: 'set', values: [] } })).toEqual([]);
+    expect(query({ country: { filterType: 'set', values: ['NL', 'DE'] } }).map((row) => row.country)).toEqual(
+      expect.arrayContaining(['NL', 'DE']),
+    );
+    const blanks = query({ campaign_name: { filterType: 'text', type: 'blank' } });
+    const nulls = reference(
+      inRange.filter((row) => row.campaign_name === null),
+      (row) => row.country,
+    );
+    expect(byCountry(blanks).get('NL')?.sent).toBe(nulls.get('NL')?.sent);
+  });
+
+  test('an advanced or unknown model is refused, so the grid can clear it', () => {
+    const advanced = { filterType: 'join', type: 'AND', conditions: [] };
+    expect(() => gridFilters({ campaign_name: advanced }, fields)).toThrow('Unsupported grid filter model');
+    expect(() => gridFilters({ nope: { filterType: 'text', type: 'contains', filter: 'x' } }, fields)).toThrow(
+      'Field not found',
+    );
+    expect(gridFilters(null, fields)).toEqual([]);
+  });
+});
+
+describe('explorer pivots', () => {
+  const pivotQuery: Extract<QueryInput, { kind: 'explorerPivot' }> = {
+    kind: 'explorerPivot',
+    ...base,
+    rowGroups: ['country', 'send_weekday'],
+    pivot: 'campaign_name',
+    metrics: ['sent', 'open_rate', 'campaigns'],
+  };
+
+  test('cells of an expanded group, sorted by a pivot column, counted like the pivot', () => {
+    const values = rows(conn, pivotValuesSql(campaignSchema, pivotQuery)).map((row) => row.value as string);
+    const sortColumn = pivotColumn(values[0], 'open_rate');
+    const result = run({
+      ...pivotQuery,
+      pivotValues: values,
+      groupKeys: ['GB'],
+      sort: [{ field: sortColumn, desc: false }],
+      limit: 1000,
+    });
+    const gb = inRange.filter((row) => row.country === 'GB' && row.campaign_name !== null);
+    const expected = reference(gb, (row) => `${row.send_weekday}|${row.campaign_name}`);
+    for (const row of result) {
+      for (const value of values) {
+        const cell = expected.get(`${row.send_weekday as number}|${value}`);
+        if (cell) expect(row[pivotColumn(value, 'open_rate')]).toBeCloseTo(cell.open_rate, 10);
+        else expect(row[pivotColumn(value, 'open_rate')]).toBeNull();
+      }
+    }
+    const sortValues = result.map((row) => row[sortColumn] as number | null).filter((v) => v !== null);
+    expect(sortValues).toEqual([...sortValues].sort((a, b) => a - b));
+    const [{ count }] = run({ ...pivotQuery, kind: 'explorerCount', pivotValues: values, groupKeys: ['GB'] });
+    expect(count).toBe(result.length);
+  });
+
+  test('the pivot keeps within 100 result columns', () => {
+    const many = Array.from({ length: 200 }, (_, i) => `v${i}`);
+    const sql = buildQuery(campaignSchema, { ...pivotQuery, pivotValues: many, rowGroups: ['country'] });
+    // One group column and 33 values × 3 metrics.
+    expect(rows(conn, `DESCRIBE ${sql}`)).toHaveLength(100);
+  });
+});

@@ -1,0 +1,124 @@
+import { Button, HTMLSelect, InputGroup, Menu, MenuDivider, MenuItem, NumericInput } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ColumnFilter, numberFilterOptions } from '../../engine/gridFilters';
+import { debounce } from '../widgets/rich_text/richText';
+import { type Pinned, type SortDirection } from './explorerEdits';
+
+/** Spec 2 §9: text filters apply 120 ms after the last key. */
+export const TEXT_FILTER_DEBOUNCE_MS = 120;
+
+export const numberOptionLabels: Record<(typeof numberFilterOptions)[number], string> = {
+  equals: 'Equals',
+  notEqual: 'Does not equal',
+  greaterThan: 'Greater than',
+  greaterThanOrEqual: 'Greater than or equal to',
+  lessThan: 'Less than',
+  lessThanOrEqual: 'Less than or equal to',
+  inRange: 'In range',
+};
+
+export type NumberFilter = Extract<ColumnFilter, { filterType: 'number' }>;
+type NumberType = (typeof numberFilterOptions)[number];
+
+/** The number filter of a value column: an option, a value and, in range, a second value. */
+function NumberFilterForm({ filter, onChange }: { filter?: NumberFilter; onChange(next: NumberFilter | null): void }) {
+  const [type, setType] = useState<NumberType>((filter?.type as NumberType | undefined) ?? 'greaterThan');
+  const [from, setFrom] = useState<number | null>(filter?.filter ?? null);
+  const [to, setTo] = useState<number | null>(filter?.filterTo ?? null);
+  const complete = from !== null && (type !== 'inRange' || to !== null);
+  return (
+    <div className="or-explorer-filter">
+      <HTMLSelect
+        aria-label="Filter option"
+        value={type}
+        onChange={(event) => setType(event.currentTarget.value as NumberType)}
+        options={numberFilterOptions.map((value) => ({ value, label: numberOptionLabels[value] }))}
+      />
+      <NumericInput
+        aria-label="Filter value"
+        value={from ?? ''}
+        onValueChange={(value) => setFrom(Number.isFinite(value) ? value : null)}
+        buttonPosition="none"
+      />
+      {type === 'inRange' && (
+        <NumericInput
+          aria-label="Filter value to"
+          value={to ?? ''}
+          onValueChange={(value) => setTo(Number.isFinite(value) ? value : null)}
+          buttonPosition="none"
+        />
+      )}
+      <Button
+        text="Apply"
+        variant="solid"
+        intent="primary"
+        disabled={!complete}
+        onClick={() => onChange({ filterType: 'number', type, filter: from, filterTo: type === 'inRange' ? to : null })}
+      />
+      {filter && <Button text="Clear" variant="minimal" onClick={() => onChange(null)} />}
+    </div>
+  );
+}
+
+/** A text filter (contains) that applies 120 ms after typing stops. */
+export function TextFilterInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(next: string): void;
+}) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const apply = useMemo(() => debounce((next: string) => latest.current(next), TEXT_FILTER_DEBOUNCE_MS), []);
+  useEffect(() => () => apply.flush(), [apply]);
+  // A change from elsewhere (Clear filters, undo) shows in the input.
+  useEffect(() => setText(value), [value]);
+  return (
+    <InputGroup
+      aria-label={label}
+      placeholder={label}
+      leftIcon="filter"
+      value={text}
+      onValueChange={(next) => {
+        setText(next);
+        apply(next);
+      }}
+    />
+  );
+}
+
+export interface ColumnMenuProps {
+  sort: SortDirection | null;
+  pinned: Pinned | null;
+  onSort(sort: SortDirection | null): void;
+  onPin(pinned: Pinned | null): void;
+  onHide?: () => void;
+  /** Value columns filter their groups by number. */
+  numberFilter?: { filter?: NumberFilter; onChange(next: NumberFilter | null): void };
+}
+
+/** A column header's menu: sort, pin, hide and (for values) filter. Read-only grids have no menu. */
+export function ColumnMenu({ sort, pinned, onSort, onPin, onHide, numberFilter }: ColumnMenuProps) {
+  return (
+    <Menu>
+      <MenuItem icon="sort-asc" text="Sort ascending" active={sort === 'asc'} onClick={() => onSort('asc')} />
+      <MenuItem icon="sort-desc" text="Sort descending" active={sort === 'desc'} onClick={() => onSort('desc')} />
+      {sort && <MenuItem icon="cross" text="Clear sort" onClick={() => onSort(null)} />}
+      <MenuDivider />
+      <MenuItem icon="pin" text="Pin left" active={pinned === 'left'} onClick={() => onPin('left')} />
+      <MenuItem icon="pin" text="Pin right" active={pinned === 'right'} onClick={() => onPin('right')} />
+      {pinned && <MenuItem icon="unpin" text="No pin" onClick={() => onPin(null)} />}
+      {onHide && <MenuItem icon="eye-off" text="Hide column" onClick={onHide} />}
+      {numberFilter && (
+        <>
+          <MenuDivider title="Filter" />
+          <NumberFilterForm {...numberFilter} />
+        </>
+      )}
+    </Menu>
+  );
+}

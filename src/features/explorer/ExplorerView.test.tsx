@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { START_TIMEOUT_MS } from '../../../test/timeouts';
+import { type ExplorerConfig } from '../../contracts/reports';
+import {
+  MAIN,
+  WORKSPACE_ID,
+  type WidgetEngine,
+  startWidgetEngine,
+  storeWithDataset,
+  widgetSchema,
+} from '../widgets/testing/widgetEngine';
+import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
+import { ExplorerView, explorerMessages } from './ExplorerView';
+import { exportLabels } from './ExportMenu';
+
+jest.setTimeout(60_000);
+
+let engine: WidgetEngine | undefined;
+beforeAll(async () => {
+  engine = await startWidgetEngine();
+}, START_TIMEOUT_MS);
+
+const byCountry: ExplorerConfig = {
+  dataset: widgetSchema.id,
+  dateRanges: { main: { ...MAIN, preset: 'custom' } },
+  columns: [{ colId: 'country', rowGroup: true }, { colId: 'campaign_name', rowGroup: true }, { colId: 'sent' }],
+  valueColumns: ['sent', 'open_rate'],
+};
+const inMain = `send_date BETWEEN DATE '${MAIN.start}' AND DATE '${MAIN.end}'`;
+
+function renderView(config: ExplorerConfig, canEdit = true) {
+  const onEdit = jest.fn();
+  const view = renderWithProviders(
+    <ExplorerView config={config} scope={{ workspaceId: WORKSPACE_ID }} canEdit={canEdit} onEdit={onEdit} />,
+    { store: storeWithDataset() },
+  );
+  type Edit = (current: ExplorerConfig) => ExplorerConfig;
+  return { ...view, onEdit, applied: () => onEdit.mock.calls.map(([edit]) => (edit as Edit)(config)) };
+}
+
+test('the total row count is the number of top-level groups the engine finds', async () => {
+  const [{ n }] = engine!.sql(`SELECT COUNT(DISTINCT country) AS n FROM campaigns_fixture WHERE ${inMain}`);
+  renderView(byCountry);
+  expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
+});
+
+test('no matching rows: the message and a Clear filters link that clears the filter model', async () => {
+  const { applied } = renderView({ ...byCountry, filterModel: { country: { filterType: 'set', values: [] } } });
+  expect(await screen.findByText(explorerMessages.noRows)).toBeTruthy();
+  expect(screen.getByText('Rows: 0')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: explorerMessages.clearFilters }));
+  expect(applied()[0].filterModel).toBeNull();
+});
+
+test('a bad saved filter model falls back to no filters', async () => {
+  const advanced = { country: { filterType: 'join', type: 'AND', conditions: [] } };
+  const [{ n }] = engine!.sql(`SELECT COUNT(DISTINCT country) AS n FROM campaigns_fixture WHERE ${inMain}`);
+  renderView({ ...byCountry, filterModel: advanced });
+  expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
+});
+
+test('a failing query shows N/A as the total', async () => {
+  // A dimension the dataset lacks cannot be grouped by: the engine refuses the query.
+  renderView({ ...byCountry, columns: [{ colId: 'not_a_field', rowGroup: true }] });
+  expect(await screen.findByText('Rows: N/A')).toBeTruthy();
+});
+
+test('read-only: the columns panel cannot open; with write access it edits the grouping', async () => {
+  const readOnly = renderView(byCountry, false);
+  await screen.findByText(/Rows: \d/);
+  expect((screen.getByRole('button', { name: 'Columns' }) as HTMLButtonElement).disabled).toBe(true);
+  readOnly.unmount();
+
+  const { applied } = renderView(byCountry);
+  await screen.findByText(/Rows: \d/);
+  fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'send_weekday' }));
+  await waitFor(() => expect(applied()).toHaveLength(1));
+  expect(
+    applied()[0]
+      .columns?.filter((c) => c.rowGroup)
+      .map((c) => c.colId),
+  ).toEqual(['country', 'campaign_name', 'send_weekday']);
+});
+
+test("the date-field chip opens 'Select date dimensions' with the field's help; read-only it does not", async () => {
+  const readOnly = renderView(byCountry, false);
+  fireEvent.click(await screen.findByLabelText('Date field: send_date'));
+  expect(screen.queryByText(DATE_FIELD_DRAWER_TITLE)).toBeNull();
+  readOnly.unmount();
+
+  const { applied } = renderView(byCountry);
+  fireEvent.click(await screen.findByLabelText('Date field: send_date'));
+  expect(await screen.findByText(DATE_FIELD_DRAWER_TITLE)).toBeTruthy();
+  expect(screen.getByText(dateFieldHelp.send_date)).toBeTruthy();
+  expect(screen.getByRole('radio', { name: /send_date/ })).toHaveProperty('checked', true);
+  expect(applied()).toEqual([]);
+});
+
+test('Export to CSV downloads every group row and the totals row', async () => {
+  const created: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: jest.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    }),
+    revokeObjectURL: jest.fn(),
+  });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const [{ n }] = engine!.sql(
+    `SELECT COUNT(*) AS n FROM (SELECT DISTINCT country, campaign_name FROM campaigns_fixture WHERE ${inMain})`,
+  );
+  renderView({ ...byCountry, title: 'Weekly' });
+  await screen.findByText(/Rows: \d/);
+  fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+  fireEvent.click(await screen.findByText(exportLabels.csv));
+  await waitFor(() => expect(created).toHaveLength(1));
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(created[0]);
+  });
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]).toBe('country,campaign_name,Sent,Open rate');
+  expect(lines).toHaveLength(1 + Number(n) + 1);
+  expect(lines[lines.length - 1].startsWith('Total,')).toBe(true);
+  expect(click).toHaveBeenCalled();
+  click.mockRestore();
+});

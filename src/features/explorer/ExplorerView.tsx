@@ -1,0 +1,360 @@
+import '@blueprintjs/table/lib/css/table.css';
+import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Cell, Column, ColumnHeaderCell, Table2 } from '@blueprintjs/table';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type DatasetSchema, type Field } from '../../contracts/datasets';
+import { DEFAULT_EXPLORER_DATASET, type ExplorerConfig } from '../../contracts/reports';
+import { formatField } from '../../engine/format';
+import { useAppSelector } from '../../store/hooks';
+import { useDashboardWorkspace } from '../dashboard/useWidgetContext';
+import { localToday, resolveConfigDateRanges } from '../date-range/ranges';
+import { selectFirstDayOfWeek } from '../prefs/prefsSlice';
+import { debounce } from '../widgets/rich_text/richText';
+import { type DataScope } from '../widgets/types';
+import { useWidgetData } from '../widgets/useWidgetData';
+import { fieldLabel } from '../widgets/widgetQuery';
+import { WidgetError, WidgetLoading, widgetMessages } from '../widgets/WidgetStates';
+import { baselineTone } from './baselines';
+import { ColumnMenu, type NumberFilter } from './ColumnMenu';
+import { DateFieldChip } from './DateFieldDrawer';
+import {
+  type GridLayout,
+  columnFilterChanged,
+  columnHidden,
+  columnPinned,
+  columnResized,
+  columnSorted,
+  columnsOf,
+  columnsReordered,
+  dateFieldChanged,
+  filtersCleared,
+  gridLayout,
+} from './explorerEdits';
+import { EXPORT_SHEET_NAME } from './exportFile';
+import { ExportMenu } from './ExportMenu';
+import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, locateRow, pathKey } from './gridRows';
+import { SidePanel } from './SidePanel';
+import { useExplorerExport } from './useExplorerExport';
+import { GROUP_COLUMN, type GridSource, useGridSource, usableFilterModel } from './useGridSource';
+import './explorer.css';
+
+/** Spec 2 §9: grid column changes (resizes) are applied 32 ms after the last one. */
+export const COLUMN_CHANGE_DEBOUNCE_MS = 32;
+const DEFAULT_WIDTH = 150;
+const GROUP_WIDTH = 240;
+export const explorerMessages = {
+  noRows: widgetMessages.noRows,
+  clearFilters: 'Clear filters',
+  nothingSelected: widgetMessages.tableNothingSelected,
+  blank: '(Blank)',
+} as const;
+
+export interface ExplorerViewProps {
+  config: ExplorerConfig;
+  scope: DataScope;
+  /** Write access (and not the public page): menus, resizing, reordering and the side panel. */
+  canEdit: boolean;
+  onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
+}
+
+export interface GridColumn {
+  id: string;
+  name: string;
+  field?: Field;
+  kind: 'group' | 'value' | 'cell';
+}
+
+/** The grid's columns: the group column, then values (or pivot cells) in the view's order, left pins first. */
+export function gridColumns(schema: DatasetSchema, config: ExplorerConfig, layout: GridLayout, cells: string[]) {
+  const fields = new Map(schema.fields.map((field) => [field.id, field]));
+  const saved = columnsOf(config);
+  const position = (id: string) => {
+    const index = saved.findIndex((column) => column.colId === id);
+    return index === -1 ? saved.length : index;
+  };
+  const state = (id: string) => saved.find((column) => column.colId === id);
+  const values: GridColumn[] = layout.pivot
+    ? cells.flatMap((id) => {
+        const metric = layout.metrics.find((m) => id.endsWith(`__${m}`)) ?? '';
+        const field = fields.get(metric);
+        if (!field || state(metric)?.hide) return [];
+        return [
+          { id, name: `${id.slice(0, -metric.length - 2)} · ${fieldLabel(field)}`, field, kind: 'cell' as const },
+        ];
+      })
+    : layout.metrics
+        .filter((id) => fields.has(id) && !state(id)?.hide)
+        .sort((a, b) => position(a) - position(b))
+        .map((id) => ({ id, name: fieldLabel(fields.get(id)!), field: fields.get(id), kind: 'value' as const }));
+  const pin = (column: GridColumn) => state(column.kind === 'cell' ? '' : column.id)?.pinned;
+  const ordered = [
+    ...values.filter((column) => pin(column) === 'left'),
+    ...values.filter((column) => !pin(column)),
+    // Blueprint's table freezes columns on the left only: right pins go last.
+    ...values.filter((column) => pin(column) === 'right'),
+  ];
+  const group = layout.rowGroups.length
+    ? [
+        {
+          id: GROUP_COLUMN,
+          name: layout.rowGroups.map((id) => (fields.has(id) ? fieldLabel(fields.get(id)!) : id)).join(' › '),
+          kind: 'group' as const,
+        },
+      ]
+    : [];
+  return { columns: [...group, ...ordered], frozen: group.length + values.filter((c) => pin(c) === 'left').length };
+}
+
+function rowCountText(source: GridSource): string {
+  if (source.status === 'error') return 'N/A';
+  return source.total === undefined ? '...' : source.total.toLocaleString();
+}
+
+/** The explorer view's grid, once its dataset is in the engine. */
+export function ExplorerView(props: ExplorerViewProps) {
+  const dataset = props.config.dataset ?? DEFAULT_EXPLORER_DATASET;
+  const data = useWidgetData(props.scope, dataset);
+  if (data.status === 'error') return <WidgetError title={data.error ?? ''} />;
+  if (!data.schema || !data.version) return <WidgetLoading progress={data.progress} />;
+  return <ExplorerGrid {...props} schema={data.schema} version={data.version} />;
+}
+
+interface GridProps extends ExplorerViewProps {
+  schema: DatasetSchema;
+  version: string;
+}
+
+function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridProps) {
+  const weekStart = useAppSelector(selectFirstDayOfWeek);
+  const { locale } = useDashboardWorkspace(scope);
+  const today = localToday();
+  const main = resolveConfigDateRanges(config.dateRanges, today, weekStart).main;
+  const layout = useMemo(() => {
+    const full = gridLayout(config);
+    const metrics = full.metrics.filter((id) => schema.fields.some((f) => f.id === id && f.type === 'metric'));
+    // A pivot needs a value to spread; without one the grid shows its groups.
+    return { ...full, metrics, pivot: metrics.length ? full.pivot : null };
+  }, [config, schema]);
+  const filterModel = useMemo(() => usableFilterModel(config, schema), [config, schema]);
+  const gridScope = useMemo(
+    () => ({
+      workspaceId: scope.workspaceId,
+      version,
+      dataset: schema.id,
+      // A date field the dataset lacks (another dataset's) falls back to the dataset's own.
+      dateField: schema.fields.some((f) => f.id === config.dateField && f.format === 'date')
+        ? config.dateField
+        : undefined,
+      range: { start: main.start, end: main.end },
+      filters: [],
+    }),
+    [scope.workspaceId, version, schema, config.dateField, main.start, main.end],
+  );
+  const [expanded, setExpanded] = useState<ExpandedGroup[]>([]);
+  const [visible, setVisible] = useState({ first: 0, last: BLOCK_SIZE - 1 });
+  const [panelOpen, setPanelOpen] = useState(false);
+  // A new grouping, sort, filter or range reorders the rows: expanded positions no longer hold.
+  const shape = JSON.stringify([layout, filterModel, gridScope]);
+  useEffect(() => setExpanded([]), [shape]);
+  const source = useGridSource(gridScope, layout, filterModel, expanded, visible);
+  const exporter = useExplorerExport();
+  const nothing = layout.rowGroups.length + layout.metrics.length === 0;
+  const { columns, frozen } = gridColumns(schema, config, layout, source.pivotColumns);
+
+  const saved = columnsOf(config);
+  const widths = columns.map(
+    (column) =>
+      saved.find((c) => c.colId === column.id)?.width ?? (column.kind === 'group' ? GROUP_WIDTH : DEFAULT_WIDTH),
+  );
+  const latestColumns = useRef(columns);
+  latestColumns.current = columns;
+  const resize = useMemo(
+    () =>
+      debounce((index: number, width: number) => {
+        const column = latestColumns.current[index];
+        if (column) onEdit((current) => columnResized(current, column.id, width));
+      }, COLUMN_CHANGE_DEBOUNCE_MS),
+    [onEdit],
+  );
+  useEffect(() => () => resize.flush(), [resize]);
+
+  const toggle = useCallback((path: GroupPath, index: number) => {
+    setExpanded((old) => {
+      const key = pathKey(path);
+      const open = old.some((group) => pathKey(group.path) === key);
+      // Collapsing a group collapses everything under it.
+      const under = (group: ExpandedGroup) => pathKey(group.path.slice(0, path.length)) === key;
+      return open ? old.filter((group) => !under(group)) : [...old, { path, index }];
+    });
+  }, []);
+
+  const renderCell = (column: GridColumn) => (rowIndex: number) => {
+    const ref = locateRow(source.tree, rowIndex);
+    const row = ref && source.rowOf(ref.path, ref.index);
+    if (!ref || !row) return <Cell loading />;
+    if (column.kind !== 'group') {
+      const tone = baselineTone(row[column.id], column.field, config.kpiData);
+      return (
+        <Cell className={tone ? `or-baseline-${tone}` : undefined}>
+          {formatField(row[column.id], column.field, locale)}
+        </Cell>
+      );
+    }
+    const dimension = layout.rowGroups[ref.depth];
+    const value = row[dimension];
+    const field = schema.fields.find((f) => f.id === dimension);
+    const text = value === null || value === '' ? explorerMessages.blank : formatField(value, field, locale);
+    const path: GroupPath = [...ref.path, value === null ? null : String(value)];
+    const isOpen = source.tree.expanded.some((group) => pathKey(group.path) === pathKey(path));
+    const expandable = ref.depth < layout.rowGroups.length - 1;
+    return (
+      <Cell className="or-explorer-group" style={{ paddingLeft: 8 + ref.depth * 20 }}>
+        {expandable && (
+          <Button
+            size="small"
+            variant="minimal"
+            icon={isOpen ? 'chevron-down' : 'chevron-right'}
+            aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${text}`}
+            onClick={() => toggle(path, ref.index)}
+          />
+        )}
+        <span>{text}</span>
+      </Cell>
+    );
+  };
+
+  const header = (column: GridColumn) => () => {
+    const colState = saved.find((c) => c.colId === column.id);
+    const stored = config.filterModel?.[column.id] as NumberFilter | undefined;
+    const filter = stored?.filterType === 'number' ? stored : undefined;
+    return (
+      <ColumnHeaderCell
+        name={column.name}
+        menuRenderer={
+          canEdit
+            ? () => (
+                <ColumnMenu
+                  sort={colState?.sort ?? null}
+                  pinned={column.kind === 'cell' ? null : (colState?.pinned ?? null)}
+                  onSort={(sort) => onEdit((current) => columnSorted(current, column.id, sort))}
+                  onPin={(pinned) => onEdit((current) => columnPinned(current, column.id, pinned))}
+                  onHide={column.kind === 'value' ? () => onEdit((c) => columnHidden(c, column.id, true)) : undefined}
+                  numberFilter={
+                    column.kind === 'value'
+                      ? { filter, onChange: (next) => onEdit((c) => columnFilterChanged(c, column.id, next)) }
+                      : undefined
+                  }
+                />
+              )
+            : undefined
+        }
+      />
+    );
+  };
+
+  return (
+    <div className="or-explorer">
+      <div className="or-explorer-bar">
+        <DateFieldChip
+          schema={schema}
+          dateField={config.dateField}
+          canEdit={canEdit}
+          onChange={(dateField) => onEdit((current) => dateFieldChanged(current, dateField))}
+        />
+        <span className="or-explorer-count" aria-label="Total rows">
+          Rows: {nothing ? 0 : rowCountText(source)}
+        </span>
+        <ExportMenu
+          progress={exporter.progress}
+          disabled={nothing || source.status !== 'success' || !source.total}
+          onExport={(format) =>
+            void exporter.start(format, {
+              schema,
+              scope: gridScope,
+              layout,
+              filterModel,
+              values: columns.flatMap((column, index) =>
+                column.kind === 'group' ? [] : [{ id: column.id, field: column.field, width: widths[index] }],
+              ),
+              pivotValues: source.pivotValues,
+              locale,
+              title: config.title ?? EXPORT_SHEET_NAME,
+            })
+          }
+          onCancel={exporter.cancel}
+        />
+        <Button
+          icon="panel-table"
+          text="Columns"
+          variant="minimal"
+          disabled={!canEdit}
+          active={panelOpen && canEdit}
+          onClick={() => setPanelOpen((open) => !open)}
+        />
+      </div>
+      <div className="or-explorer-body">
+        <div className="or-explorer-grid">
+          {nothing ? (
+            <NonIdealState icon="th" title={explorerMessages.nothingSelected} />
+          ) : source.status === 'error' ? (
+            <Callout intent="danger" title={widgetMessages.chartError} />
+          ) : source.status === 'success' && source.total === 0 ? (
+            <NonIdealState
+              icon="filter"
+              title={explorerMessages.noRows}
+              action={
+                canEdit && config.filterModel ? (
+                  <Button
+                    variant="minimal"
+                    intent="primary"
+                    text={explorerMessages.clearFilters}
+                    onClick={() => onEdit(filtersCleared)}
+                  />
+                ) : undefined
+              }
+            />
+          ) : source.status === 'loading' ? (
+            <Spinner size={24} />
+          ) : (
+            <Table2
+              numRows={source.size}
+              numFrozenColumns={frozen}
+              columnWidths={widths}
+              enableColumnResizing={canEdit}
+              enableColumnReordering={canEdit}
+              enableRowHeader={false}
+              cellRendererDependencies={[source, columns, locale, config.kpiData]}
+              onColumnWidthChanged={(index, width) => resize(index, width)}
+              onColumnsReordered={(oldIndex, newIndex, length) => {
+                const ids = columns.map((column) => column.id);
+                const moved = ids.splice(oldIndex, length);
+                ids.splice(newIndex, 0, ...moved);
+                onEdit((current) => columnsReordered(current, ids));
+              }}
+              onVisibleCellsChange={(rows) => {
+                // Whole blocks, so scrolling within the loaded rows asks for nothing new.
+                const first = Math.floor(Math.max(0, rows.rowIndexStart) / BLOCK_SIZE) * BLOCK_SIZE;
+                const last = (Math.floor(Math.max(0, rows.rowIndexEnd) / BLOCK_SIZE) + 1) * BLOCK_SIZE - 1;
+                // The table reports this while it renders: the update waits until it is done.
+                queueMicrotask(() =>
+                  setVisible((old) => (old.first === first && old.last === last ? old : { first, last })),
+                );
+              }}
+            >
+              {columns.map((column) => (
+                <Column
+                  key={column.id}
+                  id={column.id}
+                  name={column.name}
+                  cellRenderer={renderCell(column)}
+                  columnHeaderCellRenderer={header(column)}
+                />
+              ))}
+            </Table2>
+          )}
+        </div>
+        {panelOpen && canEdit && <SidePanel schema={schema} config={config} layout={layout} onEdit={onEdit} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Checkbox, H6, HTMLSelect } from '@blueprintjs/core';
+import { type DatasetSchema } from '../../contracts/datasets';
+import { type ExplorerConfig } from '../../contracts/reports';
+import { fieldLabel } from '../widgets/widgetQuery';
+import { TextFilterInput } from './ColumnMenu';
+import {
+  type GridLayout,
+  columnFilterChanged,
+  columnHidden,
+  columnsOf,
+  pivotChanged,
+  rowGroupChanged,
+  valueColumnChanged,
+} from './explorerEdits';
+
+const NO_PIVOT = '';
+
+export interface SidePanelProps {
+  schema: DatasetSchema;
+  config: ExplorerConfig;
+  layout: GridLayout;
+  onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
+}
+
+/** The text in a dimension's contains filter, if it has one. */
+function containsText(config: ExplorerConfig, colId: string): string {
+  const filter = config.filterModel?.[colId] as { filterType?: string; type?: string; filter?: unknown } | undefined;
+  return filter?.filterType === 'text' && filter.type === 'contains' && typeof filter.filter === 'string'
+    ? filter.filter
+    : '';
+}
+
+/** The grid's side panel: row groups, the pivot, value columns (shown or hidden) and dimension filters. */
+export function SidePanel({ schema, config, layout, onEdit }: SidePanelProps) {
+  const dimensions = schema.fields.filter((field) => field.type === 'dimension');
+  const metrics = schema.fields.filter((field) => field.type === 'metric');
+  const hidden = new Set(columnsOf(config).flatMap((column) => (column.hide ? [column.colId] : [])));
+  return (
+    <aside className="or-explorer-panel" aria-label="Columns panel">
+      <H6>Row groups</H6>
+      {dimensions.map((field) => (
+        <Checkbox
+          key={field.id}
+          label={fieldLabel(field)}
+          checked={layout.rowGroups.includes(field.id)}
+          onChange={(event) => {
+            const grouped = event.currentTarget.checked;
+            onEdit((current) => rowGroupChanged(current, field.id, grouped));
+          }}
+        />
+      ))}
+      <H6>Pivot</H6>
+      <HTMLSelect
+        aria-label="Pivot by"
+        fill
+        value={layout.pivot ?? NO_PIVOT}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onEdit((current) => pivotChanged(current, value === NO_PIVOT ? null : value));
+        }}
+        options={[
+          { value: NO_PIVOT, label: 'No pivot' },
+          ...dimensions.map((field) => ({ value: field.id, label: fieldLabel(field) })),
+        ]}
+      />
+      <H6>Values</H6>
+      {metrics.map((field) => {
+        const shown = layout.metrics.includes(field.id);
+        return (
+          <div key={field.id} className="or-explorer-panel-value">
+            <Checkbox
+              label={fieldLabel(field)}
+              checked={shown}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                onEdit((current) => valueColumnChanged(current, field.id, checked));
+              }}
+            />
+            {shown && (
+              <Checkbox
+                aria-label={`Show ${fieldLabel(field)}`}
+                checked={!hidden.has(field.id)}
+                onChange={(event) => {
+                  const visible = event.currentTarget.checked;
+                  onEdit((current) => columnHidden(current, field.id, !visible));
+                }}
+              />
+            )}
+          </div>
+        );
+      })}
+      <H6>Filters</H6>
+      {dimensions
+        .filter((field) => field.format !== 'date')
+        .map((field) => (
+          <TextFilterInput
+            key={field.id}
+            label={`Filter ${fieldLabel(field)}`}
+            value={containsText(config, field.id)}
+            onChange={(text) =>
+              onEdit((current) =>
+                columnFilterChanged(
+                  current,
+                  field.id,
+                  text ? { filterType: 'text', type: 'contains', filter: text } : null,
+                ),
+              )
+            }
+          />
+        ))}
+    </aside>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useMemo, useState } from 'react';
+import { shallowEqual } from 'react-redux';
+import { type DatasetSchema } from '../../contracts/datasets';
+import { type ExplorerConfig } from '../../contracts/reports';
+import { type DayRange } from '../../engine/dates';
+import { FieldIndex } from '../../engine/fields';
+import { type Filter } from '../../engine/filters';
+import { gridFilters } from '../../engine/gridFilters';
+import { pivotColumn } from '../../engine/queries';
+import { type Cell, type EngineArgs, type QueryOf, type ResultColumns, engineApi } from '../../store/engineApi';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { type GridLayout } from './explorerEdits';
+import {
+  BLOCK_SIZE,
+  type ExpandedGroup,
+  type GroupPath,
+  type GridTree,
+  blocksOf,
+  levelSize,
+  pathKey,
+} from './gridRows';
+
+/** Column id of the group column (the row groups' values, indented by level). */
+export const GROUP_COLUMN = '__group';
+
+export interface GridScope {
+  workspaceId: number;
+  version: string;
+  dataset: string;
+  dateField?: string;
+  range: DayRange;
+  filters: Filter[];
+}
+
+type RowsArgs = EngineArgs<QueryOf<'explorerRows'>> | EngineArgs<QueryOf<'explorerPivot'>>;
+type CountArgs = EngineArgs<QueryOf<'explorerCount'>>;
+type Slot = { data?: ResultColumns; isError: boolean; isLoading: boolean } | undefined;
+
+/**
+ * A saved filter model the engine cannot read (advanced, or on a field the dataset lost) falls back to
+ * no filters (spec 2 "Grid data source"), rather than failing every query of the view.
+ */
+export function usableFilterModel(config: ExplorerConfig, schema: DatasetSchema): ExplorerConfig['filterModel'] {
+  try {
+    gridFilters(config.filterModel, new FieldIndex(schema));
+    return config.filterModel;
+  } catch {
+    return null;
+  }
+}
+
+/** The sort of one level: the group column sorts each level by its own dimension; others must be its columns. */
+function levelSort(layout: GridLayout, depth: number, output: string[]): { field: string; desc: boolean }[] {
+  return layout.sort
+    .map((s) => (s.field === GROUP_COLUMN ? { ...s, field: layout.rowGroups[depth] ?? '' } : s))
+    .filter((s) => output.includes(s.field));
+}
+
+function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown, pivotValues: string[]) {
+  const base = {
+    dataset: scope.dataset,
+    dateField: scope.dateField,
+    range: scope.range,
+    filters: scope.filters,
+    filterModel: filterModel ?? undefined,
+    rowGroups: layout.rowGroups,
+    metrics: layout.metrics,
+  };
+  const wrap = <Q>(query: Q) => ({ workspaceId: scope.workspaceId, version: scope.version, query });
+  const count = (path: GroupPath): CountArgs =>
+    wrap({ kind: 'explorerCount' as const, ...base, groupKeys: path, pivot: layout.pivot ?? undefined });
+  const rows = (path: GroupPath, block: number): RowsArgs => {
+    const depth = path.length;
+    const groups = layout.rowGroups.slice(0, depth + 1);
+    const page = { groupKeys: path, offset: block * BLOCK_SIZE, limit: BLOCK_SIZE };
+    if (layout.pivot) {
+      const cells = pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric)));
+      const sort = levelSort(layout, depth, [...groups, ...cells]);
+      return wrap({ kind: 'explorerPivot' as const, ...base, pivot: layout.pivot, ...page, sort });
+    }
+    const sort = levelSort(layout, depth, [...groups, ...layout.metrics]);
+    return wrap({ kind: 'explorerRows' as const, ...base, ...page, sort });
+  };
+  return { count, rows };
+}
+
+/** Subscribes to engine queries while the grid shows them; their results stay in the RTK Query cache. */
+function useSubscriptions(counts: CountArgs[], rows: RowsArgs[]): { counts: Slot[]; rows: Slot[] } {
+  const dispatch = useAppDispatch();
+  const signature = JSON.stringify([counts, rows]);
+  useEffect(() => {
+    const subscriptions = [
+      ...counts.map((args) => dispatch(engineApi.endpoints.explorerCount.initiate(args))),
+      ...rows.map((args) =>
+        args.query.kind === 'explorerPivot'
+          ? dispatch(engineApi.endpoints.explorerPivot.initiate(args as EngineArgs<QueryOf<'explorerPivot'>>))
+          : dispatch(engineApi.endpoints.explorerRows.initiate(args as EngineArgs<QueryOf<'explorerRows'>>)),
+      ),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+    // The signature stands for the arguments' contents; new arrays with the same queries change nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, signature]);
+  // One memoised selector per query, so an unchanged cache entry selects the same object.
+  const selectors = useMemo(
+    () => ({
+      counts: counts.map((args) => engineApi.endpoints.explorerCount.select(args)),
+      rows: rows.map((args) =>
+        args.query.kind === 'explorerPivot'
+          ? engineApi.endpoints.explorerPivot.select(args as EngineArgs<QueryOf<'explorerPivot'>>)
+          : engineApi.endpoints.explorerRows.select(args as EngineArgs<QueryOf<'explorerRows'>>),
+      ),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [signature],
+  );
+  const countSlots = useAppSelector((state) => selectors.counts.map((select) => select(state)), shallowEqual);
+  const rowSlots = useAppSelector((state) => selectors.rows.map((select) => select(state)), shallowEqual);
+  return { counts: countSlots, rows: rowSlots };
+}
+
+export type GridStatus = 'loading' | 'success' | 'error';
+
+export interface GridSource {
+  status: GridStatus;
+  /** Top-level rows (the total row count), undefined while loading or on error. */
+  total?: number;
+  /** Rows the grid draws, expanded groups included. */
+  size: number;
+  tree: GridTree;
+  /** The cell values of a level's row, or undefined while its block loads. */
+  rowOf(path: GroupPath, index: number): Record<string, Cell> | undefined;
+  /** Pivot result columns (value__metric) in the order of the pivot values. */
+  pivotColumns: string[];
+  pivotValues: string[];
+}
+
+/**
+ * The grid's server-row-model: counts of the top level and of every expanded group, and the blocks of
+ * rows the grid shows, each grouped, pivoted, filtered, sorted and paged by SQL in the engine pool.
+ */
+export function useGridSource(
+  scope: GridScope,
+  layout: GridLayout,
+  filterModel: unknown,
+  expanded: readonly ExpandedGroup[],
+  visible: { first: number; last: number },
+): GridSource {
+  const [pivotValues, setPivotValues] = useState<string[]>([]);
+  const queries = useMemo(
+    () => queriesOf(scope, layout, filterModel, pivotValues),
+    [scope, layout, filterModel, pivotValues],
+  );
+  const paths = useMemo(() => [[], ...expanded.map((group) => group.path)] as GroupPath[], [expanded]);
+  const countArgs = useMemo(() => paths.map(queries.count), [paths, queries]);
+  const { counts: countSlots } = useSubscriptions(countArgs, []);
+  const tree = useMemo<GridTree>(() => {
+    const counts = new Map<string, number>();
+    countSlots.forEach((slot, i) => {
+      const count = slot?.data?.data.count?.[0];
+      if (typeof count === 'number') counts.set(pathKey(paths[i]), count);
+    });
+    // An expanded group shows once its parent's rows are counted (a stale expansion is dropped).
+    return { counts, expanded: expanded.filter((group) => counts.has(pathKey(group.path))) };
+  }, [countSlots, paths, expanded]);
+  const rowArgs = useMemo(
+    () => blocksOf(tree, visible.first, visible.last).map(({ path, block }) => queries.rows(path, block)),
+    [tree, visible.first, visible.last, queries],
+  );
+  const { rows: rowSlots } = useSubscriptions([], rowArgs);
+  const columnsFound = rowSlots.find((slot) => slot?.data)?.data?.columns;
+  useEffect(() => {
+    if (!layout.pivot || !columnsFound) return;
+    const suffix = `__${layout.metrics[0]}`;
+    const values = columnsFound.filter((c) => c.endsWith(suffix)).map((c) => c.slice(0, -suffix.length));
+    setPivotValues((old) => (shallowEqual(old, values) ? old : values));
+  }, [columnsFound, layout.pivot, layout.metrics]);
+
+  const top = countSlots[0];
+  const status: GridStatus = top?.isError ? 'error' : top?.data ? 'success' : 'loading';
+  const rowOf = (path: GroupPath, index: number) => {
+    const block = Math.floor(index / BLOCK_SIZE);
+    const at = rowArgs.findIndex(
+      (args) => shallowEqual(args.query.groupKeys, path) && args.query.offset === block * BLOCK_SIZE,
+    );
+    const data = at === -1 ? undefined : rowSlots[at]?.data;
+    if (!data) return undefined;
+    const i = index - block * BLOCK_SIZE;
+    return Object.fromEntries(data.columns.map((column) => [column, data.data[column][i]]));
+  };
+  const pivotColumns = layout.pivot
+    ? pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric)))
+    : [];
+  return { status, total: tree.counts.get(pathKey([])), size: levelSize(tree), tree, rowOf, pivotColumns, pivotValues };
+}
