@@ -323,6 +323,14 @@ test('staff impersonating a user see the red banner and EXIT back', async ({ pag
   await page.getByRole('navigation', { name: 'Settings' }).getByText('All workspaces').click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${id}/settings/admin/workspaces$`));
   await expect(page.getByRole('cell', { name: 'Acme Retail', exact: true })).toBeVisible();
+
+  // From that page: pick the workspace, then the member to act as.
+  await page.getByRole('button', { name: 'Acme Retail', exact: true }).click();
+  const members = page.getByRole('region', { name: 'Members of Acme Retail' });
+  await members.getByRole('button', { name: 'Impersonate demo@example.com' }).click();
+  await expect(page.getByText('Impersonating demo@example.com')).toBeVisible();
+  await page.getByRole('link', { name: 'EXIT' }).click();
+  await expect(page.getByText('Impersonating')).toHaveCount(0);
 });
 
 test('general settings: rename, logo, and deleting a new workspace', async ({ page }) => {

@@ -141,6 +141,10 @@ describe('product staff', () => {
       payload: { userId: colleague.userId },
     });
     expect(nested.statusCode).toBe(403);
+    // Nor the staff pages' lists of workspaces and of whom to impersonate.
+    for (const url of ['/api/admin/workspaces', `/api/admin/workspaces/${ws.id}/members`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(403);
+    }
   });
 
   it("cannot change the target's name, first day of week or e-mail subscriptions while impersonating", async () => {

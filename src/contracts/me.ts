@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idFromPath, idSchema } from './common';
+import { memberSchema } from './members';
 import { workspaceSchema } from './workspaces';
 
 /** GET /api/me: the initial data of spec 1 §3. */
@@ -101,6 +102,10 @@ export const subscriptionBodySchema = z.strictObject({
 });
 export const subscriptionParamsSchema = z.object({ id: idFromPath('Invalid subscription id') });
 
+/** GET /api/admin/workspaces/{id}/members (staff only): whom staff may pick to impersonate. */
+export const adminMemberListResponseSchema = z.object({ data: z.array(memberSchema) });
+export type AdminMemberList = z.infer<typeof adminMemberListResponseSchema>;
+
 /** POST /api/admin/impersonate (staff only) */
 export const impersonateBodySchema = z.strictObject({ userId: idSchema });
 export const impersonateResponseSchema = z.object({
@@ -108,3 +113,4 @@ export const impersonateResponseSchema = z.object({
   expires_at: z.string(),
   impersonated_by: z.number().int(),
 });
+export type ImpersonateResponse = z.infer<typeof impersonateResponseSchema>;

@@ -1,6 +1,6 @@
 import './dashboard.css';
 import { Classes, NonIdealState } from '@blueprintjs/core';
-import { type DragEvent as ReactDragEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type DragEvent as ReactDragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type DashboardConfig, dashboardConfigSchema, type Widget } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -32,7 +32,7 @@ import { DashboardGrid } from './DashboardGrid';
 import { selectEditMode, selectionCleared, selectSelectedWidget, widgetSelected } from './dashboardSlice';
 import { EditingDrawer } from './EditingDrawer';
 import { GlobalFilterBar } from './GlobalFilterBar';
-import { defaultSizeOf, gridCellAt, type GridItem, hasGridLayout, layoutChanged, rowsHeight } from './layout';
+import { defaultSizeOf, gridCellAt, type GridItem, hasGridLayout, layoutChanged, listItemBox } from './layout';
 import { useWidgetContext } from './useWidgetContext';
 import { type DropSide, WidgetCard } from './WidgetCard';
 
@@ -279,15 +279,18 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
             />
           ) : (
             <div className="or-dashboard-list">
-              {config.widgets.map((widget) => (
-                <div
-                  key={widget.id}
-                  className="or-dashboard-list-item"
-                  style={{ height: widget.height ?? rowsHeight(defaultSizeOf(widget).h) }}
-                >
-                  {renderWidget(widget)}
-                </div>
-              ))}
+              {config.widgets.map((widget) => {
+                const { span, height } = listItemBox(widget);
+                return (
+                  <div
+                    key={widget.id}
+                    className={`or-dashboard-list-item or-dashboard-list-item-${widget.type}`}
+                    style={{ height, '--or-list-span': span } as CSSProperties}
+                  >
+                    {renderWidget(widget)}
+                  </div>
+                );
+              })}
             </div>
           )}
         </div>

@@ -1,5 +1,13 @@
 import { type DashboardConfig, type Widget } from '../../contracts/reports';
-import { defaultSizeOf, gridCellAt, gridItemBox, gridItemOf, layoutChanged, migratedToGrid } from './layout';
+import {
+  defaultSizeOf,
+  gridCellAt,
+  gridItemBox,
+  gridItemOf,
+  layoutChanged,
+  listItemBox,
+  migratedToGrid,
+} from './layout';
 
 describe('default widget sizes (spec 2 §9)', () => {
   it.each([
@@ -135,5 +143,21 @@ describe("'Migrate': a list dashboard onto the grid", () => {
       ['d', { x: 0, y: 48, w: 6, h: 26 }],
     ]);
     expect(config.widgets[0].layout).toBeUndefined();
+  });
+});
+
+describe('the list layout of dashboards without the grid flag', () => {
+  test('a table is 427 px high unless it sets its own height; others keep their default rows', () => {
+    expect(listItemBox({ type: 'table' })).toEqual({ span: 12, height: 427 });
+    expect(listItemBox({ type: 'table', height: 250 }).height).toBe(250);
+    // A graph is 26 rows of 8 px with 25 gaps of 16 px.
+    expect(listItemBox({ type: 'graph' })).toEqual({ span: 3, height: 26 * 8 + 25 * 16 });
+  });
+
+  test('a widget spans half its 24-column width of the 12 columns, at least one', () => {
+    expect(listItemBox({ type: 'rich_text' }).span).toBe(12);
+    expect(listItemBox({ type: 'list' }).span).toBe(6);
+    // The target card is 5 wide: it rounds up to 3 of 12 rather than shrink.
+    expect(listItemBox({ type: 'target' }).span).toBe(3);
   });
 });

@@ -111,6 +111,20 @@ export function gridCellAt(left: number, top: number, width: number, w: number):
 /** The pixel height of an item `h` rows high (rows of 8 px with 16 px margins between them). */
 export const rowsHeight = (h: number): number => h * ROW_HEIGHT + (h - 1) * GRID_MARGIN[1];
 
+/** The list layout (dashboards without the grid flag) is a CSS grid of 12 columns (spec 2 §9 Layout). */
+export const LIST_COLUMNS = 12;
+/** A table in the list layout is 427 px high unless the widget sets its own height (spec 2 §9 Charts). */
+export const LIST_TABLE_HEIGHT = 427;
+
+/** Where a widget sits in the list layout: half its default width on the 24 columns, and its height. */
+export function listItemBox(widget: Pick<Widget, 'type' | 'visualizationSettings' | 'height'>) {
+  const size = defaultSizeOf(widget);
+  return {
+    span: Math.min(LIST_COLUMNS, Math.max(1, Math.ceil(size.w / 2))),
+    height: widget.height ?? (widget.type === 'table' ? LIST_TABLE_HEIGHT : rowsHeight(size.h)),
+  };
+}
+
 /** Where react-grid-layout draws an item, in pixels from the grid's top left. */
 export function gridItemBox(item: Pick<GridItem, 'x' | 'y' | 'w' | 'h'>, width: number) {
   const [marginX, marginY] = GRID_MARGIN;

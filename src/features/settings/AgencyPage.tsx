@@ -7,11 +7,7 @@ import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { limitMessage } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
-import {
-  useCreateWorkspaceMutation,
-  useGetAdminWorkspacesQuery,
-  useGetAgencyWorkspacesQuery,
-} from '../workspaces/workspacesApi';
+import { useCreateWorkspaceMutation, useGetAgencyWorkspacesQuery } from '../workspaces/workspacesApi';
 
 function WorkspaceTable({ workspaces, onOpen }: { workspaces: WorkspaceSummary[]; onOpen?: (id: number) => void }) {
   return (
@@ -98,17 +94,6 @@ export function AgencyPage() {
           </div>
         </form>
       </Dialog>
-    </div>
-  );
-}
-
-/** settings/admin/workspaces: every workspace, for product staff. */
-export function AdminWorkspacesPage() {
-  const { data = [], isLoading } = useGetAdminWorkspacesQuery();
-  return (
-    <div className="or-settings-page">
-      <H3>All workspaces</H3>
-      {isLoading ? <Spinner /> : <WorkspaceTable workspaces={data} />}
     </div>
   );
 }

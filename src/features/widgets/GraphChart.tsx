@@ -26,7 +26,7 @@ interface PlotHoverEvent {
  * The element's width, followed as it changes: a grid item resized on the canvas does not resize the
  * window, so plotly's own resize handler would not notice.
  */
-function useWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+export function useWidth(ref: RefObject<HTMLElement | null>): number | undefined {
   const [width, setWidth] = useState<number>();
   useEffect(() => {
     const element = ref.current;

@@ -321,7 +321,7 @@ export interface PlotLayout {
   };
 }
 
-const MARGIN = { l: 56, r: 16, t: 8, b: 40 };
+export const PLOT_MARGIN = { l: 56, r: 16, t: 8, b: 40 };
 const DAY_MS = 86_400_000;
 const bucketDays: Record<Granularity, number> = { day: 1, week: 7, month: 30.44, quarter: 91.31 };
 
@@ -335,7 +335,7 @@ export function barWidth(model: GraphModel, width: number | undefined): number |
   if (!width || buckets === 0 || buckets > BAR_WIDTH_MAX_BARS) return undefined;
   const mainSeries = model.series.filter((series) => series.period === 'main').length;
   if (model.settings.groupMode === 'grouped' && mainSeries > 1) return undefined;
-  const pxPerBucket = Math.max(1, width - MARGIN.l - MARGIN.r) / buckets;
+  const pxPerBucket = Math.max(1, width - PLOT_MARGIN.l - PLOT_MARGIN.r) / buckets;
   return bucketDays[model.granularity] * DAY_MS * Math.min(BAR_WIDTH_PX / pxPerBucket, 0.8);
 }
 
@@ -354,6 +354,47 @@ export interface PlotOptions {
   height?: number;
   /** The chart's width in px once measured; until then plotly sizes it to its container. */
   width?: number;
+}
+
+/** What a chart's frame and y axis depend on, shared by the time graphs and the bars by dimension. */
+interface FrameModel {
+  settings: GraphSettings;
+  percentAxis: boolean;
+  series: unknown[];
+}
+
+/**
+ * The layout of every graph but its x axis: size, colours, the locale's separators and a percentage axis up
+ * to 101% unless the widget scales it automatically. Bars always start at zero.
+ */
+export function frameLayout(
+  model: FrameModel,
+  { locale, dark = false, height = GRAPH_HEIGHT, width }: PlotOptions,
+  bars: boolean,
+): Omit<PlotLayout, 'xaxis'> {
+  const percent = model.percentAxis;
+  const fixedPercent = percent && !model.settings.autoPercentAxis;
+  return {
+    height,
+    ...(width ? { width } : {}),
+    autosize: true,
+    margin: PLOT_MARGIN,
+    ...(bars ? { barmode: model.settings.groupMode === 'stacked' ? 'stack' : 'group' } : {}),
+    hovermode: 'x',
+    showlegend: model.series.length > 1,
+    legend: { orientation: 'h', y: -0.2 },
+    separators: numberSeparators(locale),
+    paper_bgcolor: 'rgba(0,0,0,0)',
+    plot_bgcolor: 'rgba(0,0,0,0)',
+    font: { color: dark ? '#d3d8de' : '#404854', size: 11 },
+    yaxis: {
+      ...(percent ? { tickformat: '.0%' } : {}),
+      ...(fixedPercent ? { range: [0, PERCENT_AXIS_MAX] as [number, number], autorange: false } : {}),
+      rangemode: bars || !model.settings.autoScaleYAxis ? 'tozero' : 'normal',
+      fixedrange: true,
+      gridcolor: dark ? '#383e47' : '#e5e8eb',
+    },
+  };
 }
 
 /**
@@ -400,31 +441,11 @@ export function plotFigure(
       connectgaps: true,
     } as const;
   });
-  const percent = model.percentAxis;
-  const fixedPercent = percent && !model.settings.autoPercentAxis;
   return {
     data,
     layout: {
-      height,
-      ...(width ? { width } : {}),
-      autosize: true,
-      margin: MARGIN,
-      ...(bars ? { barmode: model.settings.groupMode === 'stacked' ? 'stack' : 'group' } : {}),
-      hovermode: 'x',
-      showlegend: model.series.length > 1,
-      legend: { orientation: 'h', y: -0.2 },
-      separators: numberSeparators(locale),
-      paper_bgcolor: 'rgba(0,0,0,0)',
-      plot_bgcolor: 'rgba(0,0,0,0)',
-      font: { color: dark ? '#d3d8de' : '#404854', size: 11 },
+      ...frameLayout(model, { locale, dark, height, width }, bars),
       xaxis: { type: 'date', tickformat: tickFormats[model.granularity], fixedrange: true, showgrid: false },
-      yaxis: {
-        ...(percent ? { tickformat: '.0%' } : {}),
-        ...(fixedPercent ? { range: [0, PERCENT_AXIS_MAX] as [number, number], autorange: false } : {}),
-        rangemode: bars || !model.settings.autoScaleYAxis ? 'tozero' : 'normal',
-        fixedrange: true,
-        gridcolor: dark ? '#383e47' : '#e5e8eb',
-      },
     },
   };
 }

@@ -1,14 +1,25 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { START_TIMEOUT_MS } from '../../../../test/timeouts';
-import { fixtureWidget, startWidgetEngine, storeWithDataset, widgetContext } from '../testing/widgetEngine';
+import { formatValue } from '../../../engine/format';
+import { BAR_TOP_N } from '../../../engine/queries';
+import {
+  MAIN,
+  type WidgetEngine,
+  fixtureWidget,
+  startWidgetEngine,
+  storeWithDataset,
+  widgetContext,
+} from '../testing/widgetEngine';
 import { widgetMessages } from '../WidgetStates';
 import { GraphWidget } from './GraphWidget';
 
 jest.setTimeout(60_000);
 
+let engine: WidgetEngine | undefined;
+
 beforeAll(async () => {
-  await startWidgetEngine();
+  engine = await startWidgetEngine();
 }, START_TIMEOUT_MS);
 
 test('metrics over time are drawn as one chart named after the widget', async () => {
@@ -24,6 +35,47 @@ test('a metric per dimension gets its own chart', async () => {
   });
   renderWithProviders(<GraphWidget widget={widget} context={widgetContext()} />, { store: storeWithDataset() });
   expect(await screen.findByRole('figure', { name: 'Sent by country' })).toBeTruthy();
+});
+
+test('in bar mode a metric per dimension is a bar per value, the 12 largest then Other, in the workspace locale', async () => {
+  const widget = fixtureWidget({
+    type: 'graph',
+    visualizationSettings: { chart: { chartType: 'bar' } },
+    metricsByDimensions: [{ metric: 'revenue', dimension: 'campaign_name' }],
+  });
+  renderWithProviders(<GraphWidget widget={widget} context={widgetContext({ locale: 'en_GB' })} />, {
+    store: storeWithDataset(),
+  });
+  const figure = await screen.findByRole('figure', { name: /^Revenue by / });
+  // Written apart from the engine: each campaign's revenue over the dashboard's range, the 12 largest by name
+  // on ties, and every other campaign (the unnamed one too) as one Other bar.
+  const totals = engine!.sql(
+    `SELECT campaign_name AS name, SUM(revenue)::DOUBLE AS revenue FROM campaigns_fixture ` +
+      `WHERE send_date BETWEEN DATE '${MAIN.start}' AND DATE '${MAIN.end}' GROUP BY 1`,
+  ) as { name: string | null; revenue: number }[];
+  const top = totals
+    .filter((row) => row.name !== null)
+    .sort((a, b) => b.revenue - a.revenue || (a.name! < b.name! ? -1 : 1))
+    .slice(0, BAR_TOP_N);
+  const other = totals.filter((row) => !top.includes(row)).reduce((sum, row) => sum + row.revenue, 0);
+  const expected = [...top.map((row) => [row.name, row.revenue] as const), ['Other', other] as const];
+  const shown = within(figure)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [row.querySelector('th')?.textContent, row.querySelector('td')?.textContent]);
+  expect(shown).toEqual(expected.map(([name, revenue]) => [name, formatValue(revenue, 'currency', 'en_GB')]));
+  expect(shown[0][1]).toMatch(/^£/);
+});
+
+test('in line mode a metric per dimension stays a series over time', async () => {
+  const widget = fixtureWidget({
+    type: 'graph',
+    visualizationSettings: { chart: { chartType: 'line' } },
+    metricsByDimensions: [{ metric: 'sent', dimension: 'campaign_name' }],
+  });
+  renderWithProviders(<GraphWidget widget={widget} context={widgetContext()} />, { store: storeWithDataset() });
+  const figure = await screen.findByRole('figure', { name: /^Sent by / });
+  expect(within(figure).queryByRole('table')).toBeNull();
 });
 
 test('without a metric the widget asks for one', async () => {

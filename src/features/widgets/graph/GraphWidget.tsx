@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { type DatasetSchema, type Field } from '../../../contracts/datasets';
 import { type ReportFilter, type Widget } from '../../../contracts/reports';
 import { formatField } from '../../../engine/format';
-import { useTimeSeriesByDimensionQuery, useTimeSeriesQuery } from '../../../store/engineApi';
+import { useBarByDimensionQuery, useTimeSeriesByDimensionQuery, useTimeSeriesQuery } from '../../../store/engineApi';
 import { DatasetGate, queryState } from '../DatasetGate';
 import { GraphChart } from '../GraphChart';
 import { type GraphSettings, chartKind, dimensionGraphModel, graphSettings, metricsGraphModel } from '../graphModel';
@@ -10,6 +10,8 @@ import { type WidgetContext, type WidgetProps } from '../types';
 import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 import '../graphs.css';
+import { BarChart } from './BarChart';
+import { barGraphModel } from './barModel';
 
 interface Pair {
   metric: Field;
@@ -77,9 +79,62 @@ function MetricsChart({ widget, context, schema, version, settings, metrics }: V
   return <GraphChart model={model} locale={context.locale} title={widget.title ?? 'Graph'} />;
 }
 
-function PairChart({ widget, context, schema, version, settings, pair }: ViewProps & { pair: Pair }) {
-  // A pair's own filters narrow its chart on top of the widget's and the dashboard's.
-  const scope = widgetQueryScope({ ...widget, filters: [...(widget.filters ?? []), ...pair.filters] }, context, schema);
+/** A pair's own filters narrow its chart on top of the widget's and the dashboard's. */
+function pairScope({ widget, context, schema }: ViewProps, pair: Pair) {
+  return widgetQueryScope({ ...widget, filters: [...(widget.filters ?? []), ...pair.filters] }, context, schema);
+}
+
+const pairTitle = (pair: Pair) => `${fieldLabel(pair.metric)} by ${fieldLabel(pair.dimension)}`;
+
+/** In bar mode a pair is one bar per dimension value over the whole range: the top 12, then Other. */
+function PairBars(props: ViewProps & { pair: Pair }) {
+  const { widget, context, version, settings, pair } = props;
+  const result = useBarByDimensionQuery({
+    workspaceId: context.scope.workspaceId,
+    query: {
+      kind: 'barByDimension',
+      ...pairScope(props, pair),
+      // One bar per value: a comparison would double them and halve their width.
+      compare: undefined,
+      metrics: [pair.metric.id],
+      dimension: pair.dimension.id,
+    },
+    version,
+    supersedeKey: `${widget.id}:${pair.metric.id}:${pair.dimension.id}`,
+  });
+  const data = result.currentData;
+  const { locale } = context;
+  const model = useMemo(
+    () =>
+      data &&
+      barGraphModel({
+        result: data,
+        metrics: [{ ...pair.metric, name: fieldLabel(pair.metric) }],
+        settings,
+        label: (value) => formatField(value, pair.dimension, locale),
+      }),
+    [data, pair, settings, locale],
+  );
+  useReportMissing(widget, model?.missing ?? []);
+  const state = queryState(result);
+  if (state || !model) return state;
+  if (!model.series.length || !model.categories.length) return null;
+  return (
+    <section className="or-graph-section">
+      <h4 className="or-graph-heading">{pairTitle(pair)}</h4>
+      <BarChart model={model} locale={locale} title={pairTitle(pair)} />
+    </section>
+  );
+}
+
+/** In line mode a pair is a time series per dimension value, the 10 largest. */
+function PairChart(props: ViewProps & { pair: Pair }) {
+  return props.settings.chartType === 'bar' ? <PairBars {...props} /> : <PairSeries {...props} />;
+}
+
+function PairSeries(props: ViewProps & { pair: Pair }) {
+  const { widget, context, version, settings, pair } = props;
+  const scope = pairScope(props, pair);
   const result = useTimeSeriesByDimensionQuery({
     workspaceId: context.scope.workspaceId,
     query: {
@@ -115,7 +170,7 @@ function PairChart({ widget, context, schema, version, settings, pair }: ViewPro
   const state = queryState(result);
   if (state || !model) return state;
   if (!model.series.length) return null;
-  const title = `${fieldLabel(pair.metric)} by ${fieldLabel(pair.dimension)}`;
+  const title = pairTitle(pair);
   return (
     <section className="or-graph-section">
       <h4 className="or-graph-heading">{title}</h4>
@@ -148,7 +203,7 @@ function GraphView(props: Omit<ViewProps, 'settings'>) {
 /**
  * Metrics over time as lines or bars (spec 2 §2, §9): the dashboard's range in buckets of the chosen or
  * automatic granularity, the comparison as dashed lines, and per metric-and-dimension pair a chart of the
- * 10 largest dimension values. Plotly loads with the first chart.
+ * 10 largest dimension values over time (lines) or of the 12 largest and Other (bars). Plotly loads with the first chart.
  */
 export function GraphWidget(props: WidgetProps) {
   return (
