@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { drawerNamed, openAcme } from './support';
+import { expect, test, type Locator } from '@playwright/test';
+import { drawerNamed, openAcme, reportPathByTitle } from './support';
 
 /** Issue 21, "What a new user meets first": the getting-started drawer and the KPI tabs hide nothing. */
 
@@ -9,16 +9,6 @@ async function box(locator: Locator) {
   return found!;
 }
 
-/** The demo workspace's 'Default Dashboard', whose first widget is the KPI overview with seven KPI tabs. */
-async function defaultDashboardPath(page: Page, workspaceId: number): Promise<string> {
-  const response = await page.request.get(`/api/workspaces/${workspaceId}/reports`);
-  expect(response.ok()).toBe(true);
-  const reports = ((await response.json()) as { data: { id: number; title: string; type: string }[] }).data;
-  const report = reports.find((candidate) => candidate.title === 'Default Dashboard');
-  expect(report).toBeDefined();
-  return `/workspaces/${workspaceId}/reports/${report!.type}/${report!.id}`;
-}
-
 for (const width of [1400, 1100]) {
   test(`at ${width} px every KPI tab is inside the widget and the viewport, none under the getting-started drawer`, async ({
     page,
@@ -26,7 +16,7 @@ for (const width of [1400, 1100]) {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     const workspaceId = await openAcme(page);
-    await page.goto(`${await defaultDashboardPath(page, workspaceId)}?drawer.type=getting-started`);
+    await page.goto(`${await reportPathByTitle(page, workspaceId, 'Default Dashboard')}?drawer.type=getting-started`);
 
     const drawer = drawerNamed(page, 'Getting started');
     await expect(drawer).toBeVisible();
