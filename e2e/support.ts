@@ -99,3 +99,13 @@ export async function openAcme(page: Page, email = 'demo@example.com'): Promise<
   expect(acme).toBeDefined();
   return acme!;
 }
+
+/** The path of a report of the workspace by its title, e.g. the demo workspaces' 'Default Dashboard'. */
+export async function reportPathByTitle(page: Page, workspaceId: number, title: string): Promise<string> {
+  const response = await page.request.get(`/api/workspaces/${workspaceId}/reports`);
+  expect(response.ok()).toBe(true);
+  const reports = ((await response.json()) as { data: { id: number; title: string; type: string }[] }).data;
+  const report = reports.find((candidate) => candidate.title === title);
+  expect(report).toBeDefined();
+  return `/workspaces/${workspaceId}/reports/${report!.type}/${report!.id}`;
+}

@@ -168,7 +168,7 @@ describe('the report page', () => {
     ];
     const october = { main: { start: '2026-10-01', end: '2026-10-31' } };
     const { store } = await renderPage(report({ type: 'dashboard', config: { widgets: [], dateRanges: october } }));
-    expect(await screen.findByRole('button', { name: 'Annotations (2)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Annotations: 2' })).toBeTruthy();
     act(() => {
       store.dispatch(
         documentEdited({
@@ -177,7 +177,7 @@ describe('the report page', () => {
         }),
       );
     });
-    expect(await screen.findByRole('button', { name: 'Annotations (2)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Annotations: 2' })).toBeTruthy();
     act(() => {
       store.dispatch(
         documentEdited({
@@ -186,7 +186,7 @@ describe('the report page', () => {
         }),
       );
     });
-    expect(await screen.findByRole('button', { name: 'Annotations (0)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Annotations: 0' })).toBeTruthy();
   });
 
   it("moves a list dashboard onto the grid with 'Migrate' (flag new_dashboard), undoable and savable", async () => {

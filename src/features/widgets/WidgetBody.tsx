@@ -18,7 +18,8 @@ function WidgetView(props: WidgetProps) {
  */
 export function WidgetBody(props: WidgetProps) {
   return (
-    <div className="or-widget-body">
+    // Focusable, so keyboard users can scroll a widget whose content overflows (a long note or list).
+    <div className="or-widget-body" tabIndex={0}>
       <WidgetErrorBoundary
         resetKey={JSON.stringify(props.widget)}
         widgetName={`${props.widget.title || widgetLabel(props.widget.type)} (${props.widget.type} ${props.widget.id})`}

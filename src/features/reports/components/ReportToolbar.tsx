@@ -179,7 +179,7 @@ function AnnotationsButton({ workspaceId, period }: { workspaceId: number; perio
     <Button
       variant="minimal"
       icon="annotation"
-      aria-label={`Annotations (${count})`}
+      aria-label={`Annotations: ${count}`}
       onClick={() => setParams(openDrawerParams(params, 'annotations', { start: period.start, end: period.end }))}
       endIcon={
         count > 0 ? (

@@ -23,7 +23,6 @@ export function TemplateStrip({ templates, busy, onPick }: TemplateStripProps) {
             role="button"
             tabIndex={0}
             aria-disabled={busy}
-            aria-label={`Create ${template.title}`}
             className="or-template-card"
             onClick={() => !busy && onPick(template)}
             onKeyDown={(event) => {
@@ -35,7 +34,11 @@ export function TemplateStrip({ templates, busy, onPick }: TemplateStripProps) {
           >
             <Icon icon={reportTypeIcon[template.type]} size={20} />
             <div>
-              <strong>{template.title}</strong>
+              {/* The card's text is its accessible name: 'Create' there too, read out but not shown. */}
+              <strong>
+                <span className="or-visually-hidden">Create </span>
+                {template.title}
+              </strong>
               {template.beta && (
                 <Tag minimal intent="primary" className="or-template-beta">
                   Beta

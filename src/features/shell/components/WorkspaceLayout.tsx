@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../store/hooks';
 import { currentWorkspaceChanged } from '../../workspaces/workspacesSlice';
+import { drawerFromParams } from '../drawers';
 import { useCurrentUser, useCurrentWorkspace } from '../useCurrentWorkspace';
 import { DrawerHost } from './DrawerHost';
 import { DemoDataChip, ImpersonationBanner, ScreenTooSmallNotice } from './ShellBanners';
@@ -14,6 +15,9 @@ export function WorkspaceLayout() {
   const dispatch = useAppDispatch();
   const user = useCurrentUser();
   const workspace = useCurrentWorkspace();
+  const [params] = useSearchParams();
+  // Getting started has no backdrop and stays open while the user works: the page makes room for it.
+  const beside = drawerFromParams(params).type === 'getting-started';
 
   useEffect(() => {
     dispatch(currentWorkspaceChanged(workspace.id));
@@ -29,7 +33,7 @@ export function WorkspaceLayout() {
   return (
     <div className="or-shell">
       <ImpersonationBanner user={user} />
-      <div className="or-shell-body">
+      <div className={beside ? 'or-shell-body or-shell-body-beside-drawer' : 'or-shell-body'}>
         <Sidebar user={user} workspace={workspace} />
         <main className="or-main">
           <DemoDataChip workspace={workspace} />

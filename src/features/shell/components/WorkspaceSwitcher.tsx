@@ -63,7 +63,7 @@ export function WorkspaceSwitcher({ workspaces, current }: WorkspaceSwitcherProp
         endIcon={sorted.length < SWITCHER_MIN ? undefined : 'caret-down'}
         disabled={sorted.length < SWITCHER_MIN}
         text={current.displayName}
-        aria-label="Switch workspace"
+        aria-label={`Switch workspace: ${current.displayName}`}
         title={current.displayName}
       />
     </PopoverNext>

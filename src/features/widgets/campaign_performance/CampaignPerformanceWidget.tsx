@@ -107,7 +107,6 @@ function KpiTabs({ cards, locale, compared, chartState }: KpiTabsProps) {
             type="button"
             role="tab"
             aria-selected={card === current}
-            aria-label={card.field ? fieldLabel(card.field) : card.id}
             className="or-kpi-tab"
             onClick={() => setSelected(index)}
           >
