@@ -53,6 +53,11 @@ describe('workspaces', () => {
         (await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}`, headers: user.headers })).json(),
       );
       expect(ws).toMatchObject({ id, name: 'Team', status: 'new', role: 'admin', locale: 'nl_NL', agency: false });
+      // It starts with a 'Default Dashboard' its members share.
+      const listed = await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}/reports`, headers: user.headers });
+      expect(listed.json().data).toMatchObject([
+        { type: 'dashboard', title: 'Default Dashboard', share_level: 'workspace' },
+      ]);
     });
 
     it.each([

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../db/client';
 import { annotations, appMeta, licenses, memberships, reportingSubscriptions, users, workspaces } from '../db/schema';
 import { setWorkspaceFlags } from '../services/flags';
-import { createReport, setPermission } from '../services/reports';
+import { createReport, defaultDashboardConfig, setPermission } from '../services/reports';
 
 const SEEDED_KEY = 'demo_seeded';
 
@@ -108,37 +108,6 @@ const demoWorkspaces: DemoWorkspace[] = [
     members: { 'agency@brightwave.example': 'admin', [DEMO_EMAIL]: 'admin' },
   },
 ];
-
-/** A small dashboard: the KPI overview, sends over time and a note. */
-const demoDashboard = (title: string): ReportConfig => ({
-  title,
-  widgets: [
-    {
-      id: 'kpis',
-      type: 'campaign_performance',
-      dataset: DEFAULT_EXPLORER_DATASET,
-      title: 'KPI overview',
-      metrics: ['sent_unique', 'sent', 'open_rate', 'click_to_open_rate', 'cto_unique', 'sessions', 'revenue'],
-      visualizationSettings: { display: { type: 'tab' } },
-      layout: { x: 0, y: 0, w: 24, h: 17 },
-    },
-    {
-      id: 'sends',
-      type: 'graph',
-      dataset: DEFAULT_EXPLORER_DATASET,
-      title: 'Sent over time',
-      metrics: ['sent'],
-      visualizationSettings: { chart: { chartType: 'line', granularity: 'auto' } },
-      layout: { x: 0, y: 17, w: 12, h: 26 },
-    },
-    {
-      id: 'note',
-      type: 'rich_text',
-      content: '<h2>Weekly review</h2><p>Numbers from the last 30 days.</p>',
-      layout: { x: 12, y: 17, w: 12, h: 4 },
-    },
-  ],
-});
 
 const isoDay = (daysAgo: number, now: Date) =>
   new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -248,7 +217,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ worksp
         userId: demoId,
         type: 'dashboard',
         title: 'Default Dashboard',
-        config: demoDashboard('Default Dashboard'),
+        config: defaultDashboardConfig('Default Dashboard'),
         shares: [{ subjectType: 'workspace', userId: null, level: 'read_write' }],
       },
       {
@@ -256,7 +225,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ worksp
         userId: demoId,
         type: 'dashboard',
         title: 'Newsletter results',
-        config: demoDashboard('Newsletter results'),
+        config: defaultDashboardConfig('Newsletter results'),
         shares: [
           { subjectType: 'workspace', userId: null, level: 'read' },
           { subjectType: 'public', userId: null, level: 'read' },
@@ -279,7 +248,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ worksp
         userId: tomId,
         type: 'dashboard',
         title: 'Default Dashboard',
-        config: demoDashboard('Default Dashboard'),
+        config: defaultDashboardConfig('Default Dashboard'),
         shares: [{ subjectType: 'workspace', userId: null, level: 'read' }],
       },
     ];

@@ -4,6 +4,7 @@ import {
   type AccessLevel,
   accessLevels,
   datasetsOfConfig,
+  DEFAULT_EXPLORER_DATASET,
   EVERYONE_IN_WORKSPACE,
   type Permission,
   type Report,
@@ -174,6 +175,38 @@ export async function createReport(
     return created.id;
   });
 }
+
+/** What a workspace's first dashboard holds ('Default Dashboard', spec 2): the KPI overview, sends over time, a note. */
+export const DEFAULT_DASHBOARD_TITLE = 'Default Dashboard';
+export const defaultDashboardConfig = (title: string = DEFAULT_DASHBOARD_TITLE): ReportConfig => ({
+  title,
+  widgets: [
+    {
+      id: 'kpis',
+      type: 'campaign_performance',
+      dataset: DEFAULT_EXPLORER_DATASET,
+      title: 'KPI overview',
+      metrics: ['sent_unique', 'sent', 'open_rate', 'click_to_open_rate', 'cto_unique', 'sessions', 'revenue'],
+      visualizationSettings: { display: { type: 'tab' } },
+      layout: { x: 0, y: 0, w: 24, h: 17 },
+    },
+    {
+      id: 'sends',
+      type: 'graph',
+      dataset: DEFAULT_EXPLORER_DATASET,
+      title: 'Sent over time',
+      metrics: ['sent'],
+      visualizationSettings: { chart: { chartType: 'line', granularity: 'auto' } },
+      layout: { x: 0, y: 17, w: 12, h: 26 },
+    },
+    {
+      id: 'note',
+      type: 'rich_text',
+      content: '<h2>Weekly review</h2><p>Numbers from the last 30 days.</p>',
+      layout: { x: 12, y: 17, w: 12, h: 4 },
+    },
+  ],
+});
 
 /**
  * Writes a save only if the report is still at `baseVersion`, in one statement so two saves of the same

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { licenses, memberships, users, workspaceAssets, workspaceFlags, workspaces } from '../db/schema';
 import type { Executor, Transaction } from './db';
 import { checkUploadsPerDay, checkWorkspacesPerDay } from './limits';
+import { createReport, DEFAULT_DASHBOARD_TITLE, defaultDashboardConfig, setPermission } from './reports';
 
 const workspaceColumns = {
   id: workspaces.id,
@@ -131,6 +132,15 @@ export async function createWorkspace(
     .values({ name, status: 'new', licenseId, createdBy: userId })
     .returning({ id: workspaces.id });
   await tx.insert(memberships).values({ workspaceId: created.id, userId, role: 'admin' });
+  // Every workspace starts with a dashboard its members share (spec 2: 'Default Dashboard').
+  const dashboard = await createReport(tx, {
+    workspaceId: created.id,
+    type: 'dashboard',
+    title: DEFAULT_DASHBOARD_TITLE,
+    config: defaultDashboardConfig(),
+    userId,
+  });
+  await setPermission(tx, dashboard, 'workspace', null, 'read_write');
   return created.id;
 }
 
