@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterOperators } from '../engine/filters';
 import { isCalendarDate, workspaceIdParamsSchema } from './common';
 
 /**
@@ -21,29 +22,8 @@ export type AlertDataset = (typeof ALERT_DATASETS)[number];
 /** The event-date dataset never offers a date-field choice (spec 3 §2). */
 export const EVENT_DATE_DATASET = 'campaign_metrics_by_event_date';
 
-/** Operators a filter may use (spec 3 §3 Filter). */
-export const alertFilterOperators = [
-  'set',
-  'notSet',
-  'equals',
-  'notEquals',
-  'contains',
-  'notContains',
-  'startsWith',
-  'endsWith',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'outlierHigh',
-  'outlierLow',
-  'outlier',
-  'inRange',
-  'inDateRange',
-  'notInDateRange',
-  'beforeDate',
-  'afterDate',
-] as const;
+/** Operators a filter may use (spec 3 §3 Filter): the engine's own, so a rule filters as a widget does. */
+export const alertFilterOperators = filterOperators;
 export type AlertFilterOperator = (typeof alertFilterOperators)[number];
 
 /** Operators a condition may use: tests of an aggregated metric (issue 17). */

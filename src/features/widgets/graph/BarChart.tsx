@@ -28,7 +28,7 @@ export function BarChart({ model, locale, title }: BarChartProps) {
   return (
     <div className="or-graph-chart" ref={frame} role="figure" aria-label={title}>
       <Plot data={figure.data} layout={figure.layout} config={PLOT_CONFIG} useResizeHandler style={{ width: '100%' }} />
-      <table className="or-graph-values">
+      <table className="or-visually-hidden">
         <caption>{title}</caption>
         <thead>
           <tr>
