@@ -10,3 +10,4 @@ export * from './targets';
 export * from './integrations';
 export * from './alerting';
 export * from './jobs';
+export * from './webhooks';
