@@ -11,10 +11,10 @@ import {
 } from '../../src/contracts/alerting';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, todayUtc } from '../datasets/generate';
-import { jobs, webhookSecrets } from '../db/schema';
+import { alertRules, jobs, webhookSecrets } from '../db/schema';
 import { alertJobHandlers } from '../jobs/alerts';
 import { JobWorker } from '../jobs/worker';
-import { AlertEvaluator } from '../services/alerting/evaluate';
+import { AlertEvaluator, lastCompleteDay } from '../services/alerting/evaluate';
 import { DELIVER_WEBHOOK } from '../services/alerting/webhooks';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -161,6 +161,27 @@ describe('delivery', () => {
     // Done: nothing more is sent.
     await worker.drain();
     expect(received).toHaveLength(3);
+  });
+
+  it('refuses a URL that turned private after saving at each of its 4 attempts, then marks it failed', async () => {
+    const id = newAlertRuleId();
+    // Saved while public; the address changes before the call (as a rebinding name would): each call checks again.
+    // The evaluation that saving queued runs in the drain below, after the change.
+    expect((await saveRule(id, 'https://93.184.216.34/hook')).statusCode).toBe(201);
+    await t.db.db.update(alertRules).set({ webhookUrl: 'http://127.0.0.1:9/hook' }).where(eq(alertRules.id, id));
+    received.length = 0;
+    await worker.drain();
+    const key = and(eq(jobs.kind, DELIVER_WEBHOOK), eq(jobs.key, `${id}:${lastCompleteDay()}`));
+    for (let attempt = 2; attempt <= 4; attempt += 1) {
+      await t.db.db.update(jobs).set({ runAt: new Date() }).where(key);
+      await worker.drain();
+    }
+    expect(await deliveries(id)).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 4, error: '127.0.0.1 is not a public address' }),
+    ]);
+    const [job] = await t.db.db.select().from(jobs).where(key);
+    expect([job.status, job.attempts]).toEqual(['failed', 4]);
+    expect(received).toHaveLength(0);
   });
 
   it('answers 404 for the log of a rule of another workspace', async () => {
