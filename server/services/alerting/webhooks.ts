@@ -87,7 +87,7 @@ export async function queueWebhook(tx: Transaction, rule: AlertRule, day: string
 }
 
 /** What the log shows of a failure: the refusal's or the receiver's status, never a header or the secret. */
-const describe = (error: unknown) =>
+const failureText = (error: unknown) =>
   error instanceof OutboundError ? error.message : error instanceof Error ? error.message : 'The call failed';
 
 /**
@@ -122,7 +122,7 @@ export async function attemptWebhook(app: FastifyInstance, deliveryId: number, b
     if (response.status < 200 || response.status >= 300) throw new Error(`The receiver answered ${response.status}`);
     await record({ status: 'delivered', responseStatus, error: null });
   } catch (error) {
-    await record({ status: last ? 'failed' : 'pending', responseStatus, error: describe(error).slice(0, 500) });
+    await record({ status: last ? 'failed' : 'pending', responseStatus, error: failureText(error).slice(0, 500) });
     throw error;
   }
 }
