@@ -156,6 +156,21 @@ export function checkOutboundUrl(input: string | URL, allowedHosts: readonly str
 }
 
 /**
+ * checkOutboundUrl, then the addresses the host resolves to now: for refusing a private webhook URL when it is
+ * saved (each call checks again, as the answer may change). A name that does not resolve (yet) is not refused.
+ */
+export async function checkOutboundHost(input: string | URL, allowedHosts: readonly string[] = []): Promise<URL> {
+  const url = checkOutboundUrl(input, allowedHosts);
+  const literal = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (net.isIP(literal) || allowedHosts.map((host) => host.toLowerCase()).includes(hostKey(url))) return url;
+  const addresses = await dns.promises.lookup(literal, { all: true }).catch(() => []);
+  if (addresses.some((entry) => !isPublicAddress(entry.address))) {
+    throw new OutboundError('address', `${url.hostname} resolves to an address that may not be called`);
+  }
+  return url;
+}
+
+/**
  * One HTTP(S) call under the rules above. Answers every status (3xx included, not followed); throws an
  * OutboundError when refused, timed out, too large or the network failed.
  */

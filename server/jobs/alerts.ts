@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AlertEvaluator, lastCompleteDay } from '../services/alerting/evaluate';
 import { findRuleById } from '../services/alerting/rules';
 import { enabledRules, evaluateRuleDay } from '../services/alerting/schedule';
+import { DELIVER_WEBHOOK, attemptWebhook } from '../services/alerting/webhooks';
 import type { Executor } from '../services/db';
 import { type Job } from './queue';
 import { enqueue } from './queue';
@@ -16,13 +17,14 @@ const SCHEDULER_TICK_MS = 60_000;
 
 const dayPayload = z.object({ day: z.string() });
 const ruleDayPayload = z.object({ ruleId: z.string(), day: z.string() });
+const deliveryPayload = z.object({ deliveryId: z.number(), body: z.string() });
 
 /** Queues the evaluation of one rule for one day; the key makes it happen once (with alert_evaluations' key). */
 export function enqueueRuleDay(db: Executor, ruleId: string, day: string): Promise<boolean> {
   return enqueue(db, { kind: EVALUATE_RULE_DAY, key: `${ruleId}:${day}`, payload: { ruleId, day } });
 }
 
-/** The job handlers of alerting: fan a day out into one job per enabled rule, and evaluate one rule-day. */
+/** The job handlers of alerting: fan a day out into one job per enabled rule, evaluate one rule-day, call a webhook. */
 export function alertJobHandlers(app: FastifyInstance, evaluator: AlertEvaluator): Record<string, JobHandler> {
   return {
     [SCHEDULE_DAY]: async (job: Job) => {
@@ -35,6 +37,11 @@ export function alertJobHandlers(app: FastifyInstance, evaluator: AlertEvaluator
       // Removed or switched off since it was queued: nothing to evaluate.
       if (!rule?.enabled) return;
       await evaluateRuleDay(app, evaluator, rule, day);
+    },
+    // One attempt per claim; a failure throws so the queue retries it after its back-off.
+    [DELIVER_WEBHOOK]: async (job: Job) => {
+      const { deliveryId, body } = deliveryPayload.parse(job.payload);
+      await attemptWebhook(app, deliveryId, body, job.attempts >= job.maxAttempts);
     },
   };
 }

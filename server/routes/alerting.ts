@@ -4,10 +4,14 @@ import {
   alertRuleInputSchema,
   alertRuleParamsSchema,
   evaluateAlertsBodySchema,
+  WEBHOOK_SECRET_EXISTS,
+  WEBHOOK_URL_NOT_PUBLIC,
+  type AlertRuleInput,
 } from '../../src/contracts/alerting';
 import { workspaceIdParamsSchema } from '../../src/contracts/common';
-import { requireMember } from '../auth/access';
-import { notFound } from '../http/errors';
+import { requireAdmin, requireMember } from '../auth/access';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { checkOutboundHost, OutboundError } from '../http/safeFetch';
 import type { ZodTypeProvider } from '../http/zod';
 import { enqueueRuleDay } from '../jobs/alerts';
 import { AlertEvaluator, type EvaluatedRule, historyDays, lastCompleteDay } from '../services/alerting/evaluate';
@@ -21,12 +25,24 @@ import {
 } from '../services/alerting/rules';
 import { evaluateWorkspaceDay } from '../services/alerting/schedule';
 import { listViolations } from '../services/alerting/violations';
+import { listDeliveries, makeWebhookSecret, webhookSecretStatus } from '../services/alerting/webhooks';
 import { idempotent } from '../services/idempotency';
 
 /** The answer of the results and preview calls: the rule's last 30 days with what they tested. */
 async function historyOf(evaluator: AlertEvaluator, workspaceId: number, rule: EvaluatedRule) {
   const results = await evaluator.evaluate(workspaceId, rule, historyDays());
   return { data: { results, conditions: rule.conditions, dimension: rule.dimension } };
+}
+
+/** Refuses, when saved, a webhook URL that names or resolves to an address deliveries may not call. */
+async function checkWebhookUrl(input: AlertRuleInput, allowedHosts: readonly string[]): Promise<void> {
+  if (!input.webhookUrl) return;
+  try {
+    await checkOutboundHost(input.webhookUrl, allowedHosts);
+  } catch (error) {
+    if (error instanceof OutboundError) throw badRequest(WEBHOOK_URL_NOT_PUBLIC);
+    throw error;
+  }
 }
 
 /**
@@ -78,6 +94,7 @@ export const alertingRoutes: FastifyPluginAsync = async (plain) => {
       const { workspaceId, id } = request.params;
       const { userId } = await requireMember(request, workspaceId);
       await checkAgainstSchema(db, workspaceId, request.body);
+      await checkWebhookUrl(request.body, app.config.OUTBOUND_ALLOWED_HOSTS);
       const recipients = request.body.recipients ?? [await userEmail(db, userId)];
       return idempotent(app.db.db, request, reply, userId, async (tx) => {
         const { rule, created } = await saveAlertRule(tx, workspaceId, id, userId, { ...request.body, recipients });
@@ -107,6 +124,41 @@ export const alertingRoutes: FastifyPluginAsync = async (plain) => {
       return { data: await listViolations(db, request.params.workspaceId) };
     },
   );
+
+  app.get(
+    '/workspaces/:workspaceId/alerting/rules/:id/deliveries',
+    { schema: { params: alertRuleParamsSchema } },
+    async (request) => {
+      const { workspaceId, id } = request.params;
+      await requireMember(request, workspaceId);
+      if (!(await findAlertRule(db, workspaceId, id))) throw notFound(ALERT_RULE_NOT_FOUND);
+      return { data: await listDeliveries(db, workspaceId, id) };
+    },
+  );
+
+  // The workspace's webhook signing secret: members see whether one exists; an admin makes it, answered once
+  // (stored sealed, never readable again; not kept by the idempotency store either), or rotates it.
+  app.get(
+    '/workspaces/:workspaceId/alerting/webhook-secret',
+    { schema: { params: workspaceIdParamsSchema } },
+    async (request) => {
+      await requireMember(request, request.params.workspaceId);
+      return { data: await webhookSecretStatus(db, request.params.workspaceId) };
+    },
+  );
+
+  for (const rotate of [false, true]) {
+    app.post(
+      `/workspaces/:workspaceId/alerting/webhook-secret${rotate ? '/rotate' : ''}`,
+      { schema: { params: workspaceIdParamsSchema } },
+      async (request, reply) => {
+        await requireAdmin(request, request.params.workspaceId);
+        const made = await makeWebhookSecret(app, request.params.workspaceId, rotate);
+        if (!made) throw conflict(WEBHOOK_SECRET_EXISTS);
+        return reply.code(201).send({ data: made });
+      },
+    );
+  }
 
   // Development and tests only (end-to-end tests, trying a rule by hand): evaluate the workspace's enabled rules
   // for one day now, as the daily job would. Never registered in production.

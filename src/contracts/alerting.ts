@@ -81,6 +81,9 @@ export const DURATION_OUT_OF_RANGE = `Duration must be a number of days from ${M
 export const MEMBER_AND_OPERATOR_REQUIRED = 'Every filter and condition needs a field and an operator';
 export const VALUES_REQUIRED = 'Every filter and condition needs a value';
 export const INVALID_WEBHOOK_URL = 'Please provide a valid webhook URL';
+export const WEBHOOK_URL_NOT_PUBLIC =
+  'The webhook URL must be a public address (not loopback, private, link-local or cloud metadata)';
+export const WEBHOOK_SECRET_EXISTS = 'This workspace already has a webhook signing secret; rotate it to get a new one';
 export const DATASET_NOT_ALLOWED = 'This dataset cannot be used for alerts';
 export const TITLE_TOO_LONG = "We currently don't support more than 256 characters.";
 export const ALERT_RULE_NOT_FOUND = 'Alert rule not found';

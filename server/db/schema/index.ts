@@ -11,3 +11,4 @@ export * from './integrations';
 export * from './alerting';
 export * from './jobs';
 export * from './campaignCollections';
+export * from './webhooks';

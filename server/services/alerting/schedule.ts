@@ -8,12 +8,14 @@ import { sendMail } from '../../mail/mailer';
 import type { AlertEvaluator } from './evaluate';
 import { toAlertRule } from './rules';
 import { applyResult, isMuted, violationMail } from './violations';
+import { queueWebhook, webhookBody } from './webhooks';
 
 export type RuleDayOutcome = 'opened' | 'closed' | 'unchanged' | 'already evaluated';
 
 /**
  * Evaluates one rule for one day, once: the evaluation row (primary key rule and day) is written in the same
- * transaction as the violation change and the notification mails (the outbox, or SMTP), so a second run of the
+ * transaction as the violation change, the notification mails (the outbox, or SMTP) and the webhook's queued
+ * delivery, so a second run of the
  * same rule-day, on this process or another, finds it and changes nothing. Notifications go only when a violation
  * opens, and never when the day falls on one of the rule's muted weekdays.
  */
@@ -39,6 +41,7 @@ export async function evaluateRuleDay(
       for (const to of rule.recipients) {
         await sendMail(app, tx, violationMail(rule, to, day, details.results, app.config.publicUrl));
       }
+      await queueWebhook(tx, rule, day, webhookBody(rule, day, details.results, app.config.publicUrl));
     }
     return change ?? 'unchanged';
   });

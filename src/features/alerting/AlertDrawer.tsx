@@ -35,6 +35,7 @@ import {
 import { alertDraftEdited, alertFormReset, alertFormSubmitted, selectAlertForm } from './alertFormSlice';
 import { useSaveAlertRuleMutation } from './alertingApi';
 import { AlertPreview } from './AlertPreview';
+import { WebhookPanel } from './WebhookPanel';
 
 const PREVIEW_DEBOUNCE_MS = 500;
 
@@ -221,6 +222,7 @@ export function AlertDrawerBody({ workspaceId, onDone }: AlertDrawerBodyProps) {
       <div className={`${Classes.DRAWER_BODY} or-alert-drawer-body`}>
         <RuleFields draft={draft} issues={shown} schema={schema} workspaceId={workspaceId} edit={edit} />
         <DeliveryFields draft={draft} issues={shown} edit={edit} />
+        <WebhookPanel workspaceId={workspaceId} ruleId={ruleId} />
         <FormGroup label="Preview of the last 30 days">
           {previewable ? (
             <AlertPreview workspaceId={workspaceId} body={bodyOfDraft(settled)} format={{ schema, locale }} />

@@ -51,6 +51,7 @@ function Location() {
 
 let network: ReturnType<typeof stubNetwork>;
 let saved: { path: string; body: Record<string, unknown> }[];
+let secretMade = false;
 
 interface Setup {
   rules?: AlertRule[];
@@ -61,6 +62,7 @@ interface Setup {
 
 async function setup({ rules = [], route = `/workspaces/${WS}/alerting`, failHistoryOf, failSave }: Setup = {}) {
   saved = [];
+  secretMade = false;
   network = stubNetwork(async (request) => {
     const { pathname } = new URL(request.url);
     const base = `/api/workspaces/${WS}/alerting`;
@@ -68,6 +70,32 @@ async function setup({ rules = [], route = `/workspaces/${WS}/alerting`, failHis
     if (pathname === `${base}/violations`) {
       return json({
         data: [{ id: 1, ruleId: ID_B, status: 'open', openedOn: '2026-11-21', closedOn: null, groups: [] }],
+      });
+    }
+    if (pathname === `${base}/webhook-secret`) {
+      if (request.method === 'POST') {
+        secretMade = true;
+        return json({ data: { secret: 'whsec_shown_once', createdAt: '2026-11-23T10:00:00.000Z' } }, 201);
+      }
+      const createdAt = secretMade ? '2026-11-23T10:00:00.000Z' : null;
+      return json({ data: { configured: secretMade, createdAt } });
+    }
+    if (pathname.endsWith('/deliveries')) {
+      return json({
+        data: [
+          {
+            id: 7,
+            ruleId: ID_A,
+            day: '2026-11-22',
+            url: 'https://hooks.example.com/in',
+            status: 'failed',
+            attempts: 4,
+            responseStatus: 500,
+            error: 'The receiver answered 500',
+            createdAt: '2026-11-23T06:00:00.000Z',
+            modifiedAt: '2026-11-23T06:02:00.000Z',
+          },
+        ],
       });
     }
     if (pathname.endsWith('/results')) {
@@ -197,6 +225,26 @@ describe('the edit-alert drawer (spec 3 §2, §5)', () => {
         body: expect.objectContaining({ title: 'Sends fell', duration: 1, webhookUrl: null }),
       },
     ]);
+  });
+
+  test('the webhook section shows the delivery log and the new signing secret once, with a copy button', async () => {
+    const writeText = jest.fn(async () => {});
+    Object.assign(navigator, { clipboard: { writeText } });
+    const store = await setup({ rules: [rule(ID_A, 'Sends dropped')], route: `/workspaces/${WS}/alerting/${ID_A}` });
+    const log = await screen.findByRole('table', { name: 'Webhook deliveries' });
+    expect(within(log).getByText('The receiver answered 500')).toBeTruthy();
+    expect(within(log).getByText('failed')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create secret' }));
+    const secret = await screen.findByLabelText<HTMLInputElement>('Webhook signing secret');
+    expect(secret.value).toBe('whsec_shown_once');
+    expect(screen.getByText('Copy this secret now: it will not be shown again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('whsec_shown_once'));
+    await waitFor(() =>
+      expect(selectNotifications(store.getState()).map((n) => n.message)).toContain('Copied to clipboard'),
+    );
+    // The status now says a secret exists, and offers to rotate it.
+    expect(await screen.findByRole('button', { name: 'Rotate secret' })).toBeTruthy();
   });
 
   test('a failed save says "Failed to update alert" and keeps the form', async () => {
