@@ -206,6 +206,11 @@ test('offline, the page says no internet connection was found and recovers onlin
 test('the demo user: suspended and demo workspaces, member rights, annotations drawer', async ({ page }) => {
   await signIn(page, 'demo@example.com');
   await expect(page).toHaveURL(/\/workspaces\/\d+/);
+  // Other specs sign in as the demo user and may have closed the drawer already: open it again, so this test
+  // does not depend on the order the specs run in.
+  const reopened = await page.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: true } });
+  expect(reopened.ok()).toBe(true);
+  await page.reload();
   await dismissGettingStarted(page);
   const me = (await (await page.request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
   const idOf = (name: string) => me.workspaces.find((workspace) => workspace.name === name)?.id;
@@ -365,7 +370,7 @@ test('feedback: a thank-you screen that closes itself, and the failure message',
   await signIn(page, uniqueEmail('feedback'));
   await onboard(page, 'Fay Feedback', 'Feedback Co');
   const workspaceId = workspaceIdOf(page);
-  await page.getByRole('button', { name: 'Feedback' }).click();
+  await page.getByRole('button', { name: 'Feedback', exact: true }).click();
   await page.getByLabel('Your feedback').fill('  Lovely product ');
   const sent = page.waitForResponse(
     (response) => response.url().endsWith('/api/feedback') && response.request().method() === 'POST',
@@ -380,7 +385,7 @@ test('feedback: a thank-you screen that closes itself, and the failure message',
 
   // A failing feedback tool cannot be produced on demand: this answer is simulated.
   await page.route('**/api/feedback', (route) => route.fulfill({ status: 500, json: { error: 'Unknown error' } }));
-  await page.getByRole('button', { name: 'Feedback' }).click();
+  await page.getByRole('button', { name: 'Feedback', exact: true }).click();
   await page.getByLabel('Your feedback').fill('Again');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Failed to submit feedback.')).toBeVisible();
