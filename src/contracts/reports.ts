@@ -310,12 +310,23 @@ export const publicWorkspaceResponseSchema = z.object({
 
 const titleSchema = z.string().trim().min(1, 'Title cannot be empty').max(MAX_TITLE_LENGTH);
 
+/** A report asked for by another type than its own (spec 2 §5 Reports), word for word. */
+export const WRONG_TYPE_MESSAGES: Record<ReportType, string> = {
+  explorer_view: 'Invalid type: must be an explorer report',
+  dashboard: 'Invalid type: must be an dashboard report',
+};
+export const DUPLICATE_INVALID_TYPE = 'Cannot duplicate: Invalid type';
+
 export const reportParamsSchema = z.object({
   workspaceId: idFromPath('Invalid workspace id'),
   type: reportTypeSchema,
   id: idFromPath('Invalid report id'),
 });
 export const reportTypeParamsSchema = reportParamsSchema.pick({ workspaceId: true, type: true });
+/** Duplicating names the report's type too; any other type is refused in the spec's words. */
+export const duplicateReportParamsSchema = reportParamsSchema.extend({
+  type: z.enum(reportTypes, { error: DUPLICATE_INVALID_TYPE }),
+});
 export const publicReportParamsSchema = z.object({ reportId: idFromPath('Invalid report id') });
 
 /**
