@@ -33,6 +33,7 @@ import { selectEditMode, selectionCleared, selectSelectedWidget, widgetSelected 
 import { EditingDrawer } from './EditingDrawer';
 import { GlobalFilterBar } from './GlobalFilterBar';
 import { defaultSizeOf, gridCellAt, type GridItem, hasGridLayout, layoutChanged, listItemBox } from './layout';
+import { NotConfiguredNotice } from './NotConfiguredNotice';
 import { useWidgetContext } from './useWidgetContext';
 import { type DropSide, WidgetCard } from './WidgetCard';
 
@@ -246,6 +247,7 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
         />
       )}
       <div className="or-dashboard-main">
+        <NotConfiguredNotice scope={scope} />
         <GlobalFilterBar
           filters={config.filters ?? []}
           scope={scope}

@@ -176,3 +176,25 @@ describe('as an alert’s conditions (spec 3 §5)', () => {
     expect(onChange).toHaveBeenLastCalledWith([{ member: 'sent', operator: 'outlierHigh', values: ['-1.750'] }]);
   });
 });
+
+test('a metric filter offers the comparisons and outliers and an Aggregate flag; a dimension drops the flag', () => {
+  const onChange = jest.fn();
+  const metricFilter: ReportFilter = { member: 'sent', operator: 'gt', values: ['100'] };
+  const aggregated: ReportFilter = { ...metricFilter, member: 'open', aggregate: true };
+  renderWithProviders(
+    <FilterForm schema={sendSchema} scope={scope} value={[metricFilter, aggregated]} onChange={onChange} />,
+  );
+  const [row, aggregatedRow] = screen.getAllByRole('group', { name: 'Filter' });
+  const operators = within(row).getByRole('combobox', { name: 'Operator' });
+  expect(within(operators).getByRole('option', { name: 'outlierHigh' })).toBeTruthy();
+  expect(within(operators).getByRole('option', { name: 'inRange' })).toBeTruthy();
+
+  fireEvent.click(within(row).getByRole('checkbox', { name: 'Aggregate' }));
+  expect(onChange).toHaveBeenLastCalledWith([{ ...metricFilter, aggregate: true }, aggregated]);
+
+  expect((within(aggregatedRow).getByRole('checkbox', { name: 'Aggregate' }) as HTMLInputElement).checked).toBe(true);
+  fireEvent.change(within(aggregatedRow).getByRole('combobox', { name: 'Field' }), { target: { value: 'country' } });
+  const [[, switched]] = onChange.mock.lastCall as [ReportFilter[]];
+  expect(switched.member).toBe('country');
+  expect('aggregate' in switched).toBe(false);
+});

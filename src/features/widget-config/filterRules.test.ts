@@ -58,12 +58,13 @@ describe('filter operators (spec 2 §3)', () => {
     expect(valueInputOf('inRange')).toBe('range');
   });
 
-  it('offers visible non-URL dimensions as members', () => {
+  it('offers visible non-URL dimensions, then the measures but gauges, as members', () => {
     const ids = filterableFields(sendSchema).map((candidate) => candidate.id);
     expect(ids).toContain('campaign_name');
     expect(ids).not.toContain('internal_id');
     expect(ids).not.toContain('landing_url');
-    expect(ids).not.toContain('sent');
+    expect(ids).toContain('sent');
+    expect(ids.indexOf('campaign_name')).toBeLessThan(ids.indexOf('sent'));
   });
 });
 

@@ -94,22 +94,29 @@ export function valueInputOf(operator: string | undefined): ValueInput {
 export const initialValuesFor = (operator: string): string[] =>
   valueInputOf(operator) === 'sensitivity' ? [DEFAULT_OUTLIER_SENSITIVITY] : [];
 
-/** The filter members a form offers: the dataset's fields that are not hidden or URLs (spec 3 §5). */
-export const filterableFields = (schema: DatasetSchema): Field[] =>
-  schema.fields.filter(
+/**
+ * The filter members a form offers (spec 2 §5, spec 3 §5): the dataset's dimensions that are not hidden or URLs,
+ * then its visible measures but gauges (a metric filter compares each row's value, or with the aggregate flag the
+ * grouped value).
+ */
+export const filterableFields = (schema: DatasetSchema): Field[] => [
+  ...schema.fields.filter(
     (field) => field.type === 'dimension' && !field.features.includes('hide') && field.format !== 'url',
-  );
+  ),
+  ...conditionFields(schema),
+];
 
 /**
- * What a form's rows are about: filters pick dimensions; an alert's conditions test metrics, so they offer the
- * visible measures, gauges left out (spec 3 §5 Filter inputs).
+ * What a form's rows are about: filters pick dimensions and measures; an alert's conditions test metrics, so they
+ * offer the visible measures only, gauges left out (spec 3 §5 Filter inputs).
  */
 export type FilterFormKind = 'filters' | 'conditions';
 
-export const conditionFields = (schema: DatasetSchema): Field[] =>
-  schema.fields.filter(
+export function conditionFields(schema: DatasetSchema): Field[] {
+  return schema.fields.filter(
     (field) => field.type === 'metric' && !field.features.includes('hide') && !field.features.includes('gauge'),
   );
+}
 
 /** A condition tests an aggregated value, which is always there: set and notSet have no meaning on it. */
 export const operatorsOfKind = (kind: FilterFormKind, field: Field): FilterOperator[] =>
@@ -181,7 +188,15 @@ export function withMember(filter: ReportFilter, member: string, schema: Dataset
   const offered = field ? operatorsFor(field) : [];
   const operator =
     filter.operator && offered.includes(filter.operator as FilterOperator) ? filter.operator : offered[0];
-  return { ...filter, member, operator, values: operator ? initialValuesFor(operator) : [] };
+  // The aggregate flag belongs to metric filters: a dimension drops it.
+  const { aggregate, ...rest } = filter;
+  return {
+    ...rest,
+    ...(aggregate !== undefined && field?.type === 'metric' && { aggregate }),
+    member,
+    operator,
+    values: operator ? initialValuesFor(operator) : [],
+  };
 }
 
 /** Removing a value: the row keeps the others (an emptied row stops counting until it has values again). */
