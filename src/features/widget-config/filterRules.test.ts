@@ -22,14 +22,14 @@ import { sendSchema } from './testSchema';
 const field = (id: string) => sendSchema.fields.find((candidate) => candidate.id === id)!;
 
 describe('filter operators (spec 2 §3)', () => {
-  it('labels operators with the spec words', () => {
+  it('labels operators with the spec words, and the others in plain words', () => {
     expect(operatorsFor(field('campaign_name')).map((op) => operatorLabels[op])).toEqual([
       'Is',
       'Is not',
-      'contains',
+      'Contains',
       'Does not contain',
-      'startsWith',
-      'endsWith',
+      'Starts with',
+      'Ends with',
       'Is not empty',
       'Is empty',
     ]);

@@ -3,28 +3,31 @@ import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type ReportFilter } from '../../contracts/reports';
 import { DEFAULT_OUTLIER_SENSITIVITY, type FilterOperator, filterOperators } from '../../engine/filters';
 
-/** What the operator picker shows (spec 2 §3 Filter): the spec's labels, else the operator's own name. */
+/**
+ * What the operator picker shows: the spec's labels (spec 3 "Filter inputs": Is, Is not, Does not contain, Is empty,
+ * Is not empty), and plain words in the same style for the operators the spec names only by id.
+ */
 export const operatorLabels: Record<FilterOperator, string> = {
   equals: 'Is',
   notEquals: 'Is not',
-  contains: 'contains',
+  contains: 'Contains',
   notContains: 'Does not contain',
-  startsWith: 'startsWith',
-  endsWith: 'endsWith',
+  startsWith: 'Starts with',
+  endsWith: 'Ends with',
   set: 'Is not empty',
   notSet: 'Is empty',
-  gt: 'gt',
-  gte: 'gte',
-  lt: 'lt',
-  lte: 'lte',
-  inRange: 'inRange',
-  outlierHigh: 'outlierHigh',
-  outlierLow: 'outlierLow',
-  outlier: 'outlier',
-  inDateRange: 'inDateRange',
-  notInDateRange: 'notInDateRange',
-  beforeDate: 'beforeDate',
-  afterDate: 'afterDate',
+  gt: 'Greater than',
+  gte: 'Greater than or equal to',
+  lt: 'Less than',
+  lte: 'Less than or equal to',
+  inRange: 'Between',
+  outlierHigh: 'Unusually high',
+  outlierLow: 'Unusually low',
+  outlier: 'Unusually high or low',
+  inDateRange: 'In date range',
+  notInDateRange: 'Not in date range',
+  beforeDate: 'Before',
+  afterDate: 'After',
 };
 
 export const REQUIRED = 'This field is required';
