@@ -21,11 +21,11 @@ import { badRequest, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { copernica } from '../integrations/copernica';
 import { deployteq } from '../integrations/deployteq';
-import { enqueueImport, importKlaviyo } from '../integrations/imports';
 import { iterable } from '../integrations/iterable';
 import { klaviyo } from '../integrations/klaviyo';
 import { type ProviderContext, ProviderError } from '../integrations/provider';
 import { webpower } from '../integrations/webpower';
+import { enqueueKlaviyoImport } from '../jobs/imports';
 import { idempotent } from '../services/idempotency';
 import {
   findIntegration,
@@ -100,18 +100,19 @@ export const integrationRoutes: FastifyPluginAsync = async (plain) => {
   app.put(
     `${base}/klaviyo/:integrationId/connect`,
     { schema: { params: integrationParamsSchema, body: klaviyoConnectBodySchema } },
-    async (request) => {
+    async (request, reply) => {
       const { workspaceId, integrationId } = request.params;
-      await requireAdmin(request, workspaceId);
+      const { userId } = await requireAdmin(request, workspaceId);
       const integration = await findIntegration(db, workspaceId, { id: integrationId });
       if (!integration || integration.type !== 'klaviyo') throw notFound();
       const apiKey = request.body.api_key;
       const units = await fromProvider(() => klaviyo.listUnits(context, { apiKey }));
-      const saved = await saveIntegration(db, app.secrets, workspaceId, 'klaviyo', { apiKey }, units);
-      void enqueueImport(workspaceId, 'klaviyo', request.log, () =>
-        importKlaviyo(context, app.config.dataDir, workspaceId, apiKey),
-      );
-      return { data: saved };
+      // The key and its import are saved together: a connect either imports once or leaves nothing behind.
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const saved = await saveIntegration(tx, app.secrets, workspaceId, 'klaviyo', { apiKey }, units);
+        await enqueueKlaviyoImport(tx, workspaceId, saved.id);
+        return { statusCode: 200, body: { data: saved } };
+      });
     },
   );
 
