@@ -95,6 +95,12 @@ describe('Integrations', () => {
     fireEvent.click(screen.getByRole('button', { name: /Connect|Update credentials/ }));
     expect(await screen.findByText('Active')).toBeTruthy();
     expect(screen.getByText('Acme Shop')).toBeTruthy();
+    // Every enable and connect carries a key of its own, so a retried request is answered, not repeated.
+    const writes = network.calls.filter((call) => call.method !== 'GET');
+    const keys = writes.map((call) => call.headers.get('Idempotency-Key'));
+    expect(writes.map((call) => call.method)).toEqual(['POST', 'PUT', 'PUT']);
+    expect(keys.every((key) => key !== null && /^[0-9a-f]{32}$/.test(key))).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('removes an integration only after confirmation', async () => {

@@ -9,6 +9,7 @@ import {
   type IntegrationUnit,
 } from '../../contracts/integrations';
 import { api } from '../../store/api';
+import { idempotencyHeaders } from '../../store/idempotency';
 
 const integrationsTag = (workspaceId: number) => [{ type: 'Integrations' as const, id: workspaceId }];
 
@@ -29,7 +30,11 @@ export const integrationsApi = api.injectEndpoints({
       providesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
     }),
     enableKlaviyo: build.mutation<{ data: Integration }, number>({
-      query: (workspaceId) => ({ url: `/workspaces/${workspaceId}/integrations/klaviyo`, method: 'POST' }),
+      query: (workspaceId) => ({
+        url: `/workspaces/${workspaceId}/integrations/klaviyo`,
+        method: 'POST',
+        headers: idempotencyHeaders(),
+      }),
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
     }),
@@ -41,6 +46,7 @@ export const integrationsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/integrations/klaviyo/${integrationId}/connect`,
         method: 'PUT',
         body: { api_key: apiKey },
+        headers: idempotencyHeaders(),
       }),
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
@@ -53,6 +59,7 @@ export const integrationsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/integrations/${CONNECT_PATHS[type]}`,
         method: 'POST',
         body,
+        headers: idempotencyHeaders(),
       }),
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
