@@ -23,7 +23,7 @@ import { copernica } from '../integrations/copernica';
 import { deployteq } from '../integrations/deployteq';
 import { iterable } from '../integrations/iterable';
 import { klaviyo } from '../integrations/klaviyo';
-import { type ProviderContext, ProviderError } from '../integrations/provider';
+import { fromProvider, type ProviderContext } from '../integrations/provider';
 import { webpower } from '../integrations/webpower';
 import { enqueueKlaviyoImport } from '../jobs/imports';
 import { idempotent } from '../services/idempotency';
@@ -36,16 +36,6 @@ import {
   saveIntegration,
   updateUnits,
 } from '../services/integrations';
-
-/** A provider's refusal is the admin's to fix (wrong key, wrong host): a 400 with the spec's message. */
-async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ProviderError) throw badRequest(error.message);
-    throw error;
-  }
-}
 
 /**
  * Integrations of spec 1 section 7. Members may read the list (the page tells them to ask an admin); every change,

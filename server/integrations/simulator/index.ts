@@ -1,4 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { googleAnalyticsRoutes, simulatorServiceAccount } from './googleAnalytics';
+
+export { SIMULATOR_GA_ACCOUNTS, simulatorServiceAccount } from './googleAnalytics';
 
 /**
  * A local stand-in for the providers' APIs: the subset of each one the adapters call, answering as the providers
@@ -151,6 +154,7 @@ export async function buildProviderSimulator(): Promise<FastifyInstance> {
   );
   klaviyoRoutes(app);
   copernicaRoutes(app);
+  googleAnalyticsRoutes(app);
   app.get('/iterable/api/lists', async (request, reply) =>
     request.headers['api-key'] === SIMULATOR_CREDENTIALS.iterableApiKey
       ? { lists: [{ id: 1, name: 'Newsletter', listType: 'Standard' }] }
@@ -177,6 +181,9 @@ export function simulatorUrls(origin: string) {
     COPERNICA_API_URL: `${origin}/copernica`,
     DEPLOYTEQ_API_URL: `${origin}/deployteq`,
     MAILPRO_API_URL: `${origin}/mailpro/{hostname}`,
+    GOOGLE_ANALYTICS_ADMIN_API_URL: `${origin}/google-analytics`,
+    GOOGLE_OAUTH_TOKEN_URL: `${origin}/google/token`,
+    GOOGLE_ANALYTICS_SERVICE_ACCOUNT: JSON.stringify(simulatorServiceAccount('granted')),
     OUTBOUND_ALLOWED_HOSTS: [new URL(origin).host],
   };
 }

@@ -10,7 +10,8 @@ import {
 import { errorCode } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { CopernicaViews } from './CopernicaViews';
-import { type Field, FIELDS, INSUFFICIENT_PRIVILEGES, isActive } from './integrationRules';
+import { GoogleAnalytics } from './GoogleAnalytics';
+import { type Field, FIELDS, INSUFFICIENT_PRIVILEGES, isActive, isConnectable } from './integrationRules';
 import {
   useConnectIntegrationMutation,
   useConnectKlaviyoMutation,
@@ -113,7 +114,7 @@ export function IntegrationDetailPage() {
           <Tag intent={isActive(existing) ? 'success' : 'none'}>{isActive(existing) ? 'Active' : 'Inactive'}</Tag>
         )}
       </H3>
-      {existing && existing.units.length > 0 && (
+      {existing && existing.units.length > 0 && type !== 'google_analytics' && (
         <ul aria-label={`Connected ${info.unit}s`}>
           {existing.units.map((unit) => (
             <li key={unit.id}>{unit.name}</li>
@@ -123,7 +124,8 @@ export function IntegrationDetailPage() {
       {info.custom && (
         <Callout intent="warning">Please contact the provider to setup {info.label} for your workspace</Callout>
       )}
-      {!info.custom && !fields && <Callout>Connecting {info.label} is not available yet.</Callout>}
+      {type === 'google_analytics' && data && <GoogleAnalytics workspaceId={workspace.id} existing={existing} />}
+      {!info.custom && !isConnectable(type) && <Callout>Connecting {info.label} is not available yet.</Callout>}
       {type === 'copernica' && existing && isActive(existing) && (
         <CopernicaViews workspaceId={workspace.id} integrationId={existing.id} />
       )}

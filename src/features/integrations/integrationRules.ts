@@ -33,5 +33,9 @@ export const FIELDS: Partial<Record<IntegrationType, Field[]>> = {
   salesforce: [{ name: 'account_id', label: 'Account ID (MID)' }],
 };
 
-/** Types an admin can connect from this page: not 'custom' (set up by the provider) and with a connect form. */
-export const isConnectable = (type: IntegrationType): boolean => !INTEGRATION_TYPES[type].custom && type in FIELDS;
+/** Types set up on a screen of their own rather than with a connect form. */
+const OWN_SCREENS = new Set<IntegrationType>(['google_analytics']);
+
+/** Types an admin can connect from this page: not 'custom' (set up by the provider), with a form or own screen. */
+export const isConnectable = (type: IntegrationType): boolean =>
+  !INTEGRATION_TYPES[type].custom && (type in FIELDS || OWN_SCREENS.has(type));

@@ -2,6 +2,8 @@ import {
   type CopernicaNode,
   copernicaNodeListResponseSchema,
   copernicaTrackedViewsResponseSchema,
+  type GaAvailableResponse,
+  gaAvailableResponseSchema,
   type Integration,
   type IntegrationType,
   integrationListResponseSchema,
@@ -94,6 +96,42 @@ export const integrationsApi = api.injectEndpoints({
       responseSchema: copernicaTrackedViewsResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
     }),
+    enableGoogleAnalytics: build.mutation<{ data: Integration }, number>({
+      query: (workspaceId) => ({
+        url: `/workspaces/${workspaceId}/integrations/google-analytics`,
+        method: 'POST',
+        headers: idempotencyHeaders(),
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
+    }),
+    /** The GA properties the product's service account may read and the workspace has not added yet. */
+    getGaAvailable: build.query<GaAvailableResponse, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/integrations/google-analytics/available`,
+      responseSchema: gaAvailableResponseSchema,
+      providesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
+    }),
+    addGaProperty: build.mutation<
+      { data: Integration },
+      { workspaceId: number; propertyId: string; market: string | null }
+    >({
+      query: ({ workspaceId, propertyId, market }) => ({
+        url: `/workspaces/${workspaceId}/integrations/google-analytics/properties`,
+        method: 'POST',
+        body: { property_id: propertyId, market },
+        headers: idempotencyHeaders(),
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    removeGaProperty: build.mutation<{ data: Integration }, { workspaceId: number; viewId: string }>({
+      query: ({ workspaceId, viewId }) => ({
+        url: `/workspaces/${workspaceId}/integrations/google-analytics/properties/${viewId}`,
+        method: 'DELETE',
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
     removeIntegration: build.mutation<unknown, { workspaceId: number; integrationId: number }>({
       query: ({ workspaceId, integrationId }) => ({
         url: `/workspaces/${workspaceId}/integrations/${integrationId}`,
@@ -113,4 +151,8 @@ export const {
   useGetCopernicaNodesQuery,
   useGetTrackedViewsQuery,
   useSaveTrackedViewsMutation,
+  useEnableGoogleAnalyticsMutation,
+  useGetGaAvailableQuery,
+  useAddGaPropertyMutation,
+  useRemoveGaPropertyMutation,
 } = integrationsApi;
