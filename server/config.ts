@@ -117,6 +117,7 @@ const envSchema = z.object({
   DEPLOYTEQ_API_URL: z.url().default('https://api.deployteq.net'),
   // The MailPro account's own host is typed by the admin and takes the place of {hostname}.
   MAILPRO_API_URL: z.string().includes('{hostname}').default('https://{hostname}'),
+  MAILPLUS_API_URL: z.url().default('https://restapi.mailplus.nl'),
   // Google Analytics: the Admin API, Google's token endpoint, and the product's service account (its JSON key) that
   // workspaces grant read access to their properties.
   GOOGLE_ANALYTICS_ADMIN_API_URL: z.url().default('https://analyticsadmin.googleapis.com'),

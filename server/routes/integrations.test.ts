@@ -16,7 +16,15 @@ import { datasetFile } from '../services/datasets';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
-const { klaviyoApiKey, iterableApiKey, copernicaToken, clientId, clientSecret } = SIMULATOR_CREDENTIALS;
+const {
+  klaviyoApiKey,
+  iterableApiKey,
+  copernicaToken,
+  clientId,
+  clientSecret,
+  mailplusConsumerKey,
+  mailplusConsumerSecret,
+} = SIMULATOR_CREDENTIALS;
 
 describe('integrations API against the provider simulator', () => {
   let simulator: FastifyInstance | undefined;
@@ -197,6 +205,12 @@ describe('integrations API against the provider simulator', () => {
       { client_id: clientId, client_secret: clientSecret, hostname: 'acme.webpower.eu' },
       { client_id: clientId, client_secret: 'x', hostname: 'acme.webpower.eu' },
     ],
+    [
+      'mailplus',
+      '/mailplus',
+      { consumer_key: mailplusConsumerKey, consumer_secret: mailplusConsumerSecret },
+      { consumer_key: mailplusConsumerKey, consumer_secret: 'mailplus-wrong-secret' },
+    ],
   ])(
     'connects %s with valid credentials and refuses invalid ones with the spec message',
     async (type, path, valid, invalid) => {
@@ -205,6 +219,7 @@ describe('integrations API against the provider simulator', () => {
         copernica: 'Failed to enable the integration, please check your API token',
         deployteq: 'Failed to enable the integration',
         webpower: 'Failed to connect to MailPro, please check the credentials you provided.',
+        mailplus: 'Failed to connect to Mail+, please check the credentials you provided.',
       }[type];
       const refused = await call('POST', path, invalid);
       expect(refused.statusCode).toBe(400);
@@ -215,7 +230,7 @@ describe('integrations API against the provider simulator', () => {
       expect(created.statusCode).toBe(201);
       expect(created.json().data).toMatchObject({
         type,
-        units: [expect.objectContaining({ name: expect.any(String) })],
+        units: expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]),
       });
       const row = await storedRow(created.json().data.id);
       for (const secret of Object.values(valid)) if (secret.length > 3) expect(row.credentials).not.toContain(secret);
@@ -310,5 +325,31 @@ describe('integrations API against the provider simulator', () => {
     ['an extra field', '/copernica', { token: 't', api_key: 'k' }],
   ])('answers 400 for %s', async (_label, path, payload) => {
     expect((await call('POST', path, payload)).statusCode).toBe(400);
+  });
+
+  it.each([
+    [{ consumer_secret: 's' }, 'Please provide a consumer key'],
+    [{ consumer_key: 'k', consumer_secret: ' ' }, 'Please provide a consumer secret'],
+  ])('answers the spec message for Mail+ without %j', async (payload, message) => {
+    const res = await call('POST', '/mailplus', payload);
+    expect([res.statusCode, res.json().error]).toEqual([400, message]);
+  });
+
+  it('lists the Mail+ campaigns as the connected units, the consumer secret sealed', async () => {
+    const res = await call('POST', '/mailplus', {
+      consumer_key: mailplusConsumerKey,
+      consumer_secret: mailplusConsumerSecret,
+    });
+    expect(res.json().data).toMatchObject({
+      type: 'mailplus',
+      name: 'Mail+',
+      units: [
+        { id: 'mp-campaign-1', name: 'Welcome journey' },
+        { id: 'mp-campaign-2', name: 'Abandoned cart' },
+      ],
+    });
+    const row = await storedRow(res.json().data.id);
+    expect(row.credentials).toMatch(/^v1:/);
+    expect(row.credentials).not.toContain(mailplusConsumerSecret);
   });
 });

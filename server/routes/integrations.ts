@@ -13,6 +13,7 @@ import {
   type IntegrationUnit,
   iterableBodySchema,
   klaviyoConnectBodySchema,
+  mailplusBodySchema,
   mailproBodySchema,
   salesforceBodySchema,
 } from '../../src/contracts/integrations';
@@ -23,6 +24,7 @@ import { copernica } from '../integrations/copernica';
 import { deployteq } from '../integrations/deployteq';
 import { iterable } from '../integrations/iterable';
 import { klaviyo } from '../integrations/klaviyo';
+import { mailplus } from '../integrations/mailplus';
 import { fromProvider, type ProviderContext } from '../integrations/provider';
 import { webpower } from '../integrations/webpower';
 import { enqueueKlaviyoImport } from '../jobs/imports';
@@ -147,6 +149,17 @@ export const integrationRoutes: FastifyPluginAsync = async (plain) => {
       const credentials = { clientId, clientSecret, hostname };
       return save(request, reply, request.params.workspaceId, 'webpower', credentials, () =>
         webpower.listUnits(context, credentials),
+      );
+    },
+  );
+
+  app.post(
+    `${base}/mailplus`,
+    { schema: { params: workspaceIdParamsSchema, body: mailplusBodySchema } },
+    async (request, reply) => {
+      const credentials = { consumerKey: request.body.consumer_key, consumerSecret: request.body.consumer_secret };
+      return save(request, reply, request.params.workspaceId, 'mailplus', credentials, () =>
+        mailplus.listUnits(context, credentials),
       );
     },
   );

@@ -96,9 +96,15 @@ export const mailproBodySchema = z.strictObject({
   client_secret: secret('Client secret'),
   hostname: hostnameSchema,
 });
+/** Spec 1 section 5 words these two itself. */
+export const MAILPLUS_MESSAGES = {
+  consumerKey: 'Please provide a consumer key',
+  consumerSecret: 'Please provide a consumer secret',
+} as const;
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
 export const mailplusBodySchema = z.strictObject({
-  consumer_key: secret('Consumer key'),
-  consumer_secret: secret('Consumer secret'),
+  consumer_key: required(MAILPLUS_MESSAGES.consumerKey),
+  consumer_secret: required(MAILPLUS_MESSAGES.consumerSecret),
 });
 export const salesforceBodySchema = z.strictObject({
   account_id: z

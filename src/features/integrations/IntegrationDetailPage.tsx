@@ -25,6 +25,7 @@ const FALLBACK: Partial<Record<IntegrationType, string>> = {
   copernica: INTEGRATION_ERRORS.copernica,
   iterable: INTEGRATION_ERRORS.iterable,
   webpower: INTEGRATION_ERRORS.mailpro,
+  mailplus: INTEGRATION_ERRORS.mailplus,
 };
 
 function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields: Field[]; existing?: Integration }) {
@@ -33,6 +34,7 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
     Object.fromEntries(fields.map((field) => [field.name, field.options?.[0] ?? ''])),
   );
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Record<string, string>>({});
   const [enableKlaviyo] = useEnableKlaviyoMutation();
   const [connectKlaviyo, klaviyoState] = useConnectKlaviyoMutation();
   const [connect, connectState] = useConnectIntegrationMutation();
@@ -40,6 +42,9 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const empty = fields.filter((field) => field.required && !values[field.name]?.trim());
+    setMissing(Object.fromEntries(empty.map((field) => [field.name, field.required!])));
+    if (empty.length > 0) return;
     try {
       if (type === 'klaviyo') {
         const integrationId = existing?.id ?? (await enableKlaviyo(workspace.id).unwrap()).data.id;
@@ -59,7 +64,13 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
   return (
     <form onSubmit={(event) => void submit(event)} className="or-integration-form">
       {fields.map((field) => (
-        <FormGroup key={field.name} label={field.label} labelFor={`integration-${field.name}`}>
+        <FormGroup
+          key={field.name}
+          label={field.label}
+          labelFor={`integration-${field.name}`}
+          intent={missing[field.name] ? 'danger' : 'none'}
+          helperText={missing[field.name]}
+        >
           {field.options ? (
             <HTMLSelect
               id={`integration-${field.name}`}

@@ -21,6 +21,7 @@ export const CONNECT_PATHS: Partial<Record<IntegrationType, string>> = {
   deployteq: 'deployteq',
   iterable: 'iterable',
   webpower: 'mailpro',
+  mailplus: 'mailplus',
   salesforce: 'salesforce',
 };
 
