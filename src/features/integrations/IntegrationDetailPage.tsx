@@ -11,13 +11,21 @@ import { errorCode } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { CopernicaViews } from './CopernicaViews';
 import { GoogleAnalytics } from './GoogleAnalytics';
-import { type Field, FIELDS, INSUFFICIENT_PRIVILEGES, isActive, isConnectable } from './integrationRules';
+import {
+  type Field,
+  FIELDS,
+  INSUFFICIENT_PRIVILEGES,
+  isActive,
+  isConnectable,
+  PUSH_DESTINATIONS,
+} from './integrationRules';
 import {
   useConnectIntegrationMutation,
   useConnectKlaviyoMutation,
   useEnableKlaviyoMutation,
   useGetIntegrationsQuery,
 } from './integrationsApi';
+import { PushCredentials } from './PushCredentials';
 
 /** The spec's message for a refused connect when the server gives none of its own. */
 const FALLBACK: Partial<Record<IntegrationType, string>> = {
@@ -141,6 +149,7 @@ export function IntegrationDetailPage() {
         <CopernicaViews workspaceId={workspace.id} integrationId={existing.id} />
       )}
       {fields && data && <ConnectForm key={type} type={type} fields={fields} existing={existing} />}
+      {PUSH_DESTINATIONS[type] && <PushCredentials workspaceId={workspace.id} kind={PUSH_DESTINATIONS[type]} />}
     </div>
   );
 }

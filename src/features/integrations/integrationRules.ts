@@ -44,6 +44,16 @@ export const FIELDS: Partial<Record<IntegrationType, Field[]>> = {
   salesforce: [{ name: 'account_id', label: 'Account ID (MID)', required: 'This field is required' }],
 };
 
+/**
+ * Types whose data arrives as files the provider pushes to us, and where to: Marketing Cloud's file exports go to
+ * the workspace's SFTP account; Braze Currents and BigQuery exports to its Google Cloud Storage bucket.
+ */
+export const PUSH_DESTINATIONS: Partial<Record<IntegrationType, 'gcs' | 'sftp'>> = {
+  salesforce: 'sftp',
+  braze: 'gcs',
+  google_bigquery: 'gcs',
+};
+
 /** Types set up on a screen of their own rather than with a connect form. */
 const OWN_SCREENS = new Set<IntegrationType>(['google_analytics']);
 

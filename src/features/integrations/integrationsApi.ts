@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import {
+  bucketInfoResponseSchema,
   type CopernicaNode,
   copernicaNodeListResponseSchema,
   copernicaTrackedViewsResponseSchema,
@@ -9,6 +11,7 @@ import {
   integrationListResponseSchema,
   integrationResponseSchema,
   type IntegrationUnit,
+  sftpAccountResponseSchema,
 } from '../../contracts/integrations';
 import { api } from '../../store/api';
 import { idempotencyHeaders } from '../../store/idempotency';
@@ -133,6 +136,18 @@ export const integrationsApi = api.injectEndpoints({
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
     }),
+    /** The GCS bucket and key the product issued to the workspace: generated on the first request, admins only. */
+    getGcsBucket: build.query<z.infer<typeof bucketInfoResponseSchema>, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/integrations/gcs/bucket`,
+      responseSchema: bucketInfoResponseSchema,
+      // Issued once and never changed: no refetch, and gone from the cache soon after the panel closes.
+      keepUnusedDataFor: 30,
+    }),
+    getSftpAccount: build.query<z.infer<typeof sftpAccountResponseSchema>, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/integrations/sftp/account`,
+      responseSchema: sftpAccountResponseSchema,
+      keepUnusedDataFor: 30,
+    }),
     removeIntegration: build.mutation<unknown, { workspaceId: number; integrationId: number }>({
       query: ({ workspaceId, integrationId }) => ({
         url: `/workspaces/${workspaceId}/integrations/${integrationId}`,
@@ -156,4 +171,6 @@ export const {
   useGetGaAvailableQuery,
   useAddGaPropertyMutation,
   useRemoveGaPropertyMutation,
+  useGetGcsBucketQuery,
+  useGetSftpAccountQuery,
 } = integrationsApi;
