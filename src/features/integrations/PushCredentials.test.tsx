@@ -8,6 +8,7 @@ import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { COPIED_MESSAGE } from '../notifications/useCopyToClipboard';
 import { IntegrationDetailPage } from './IntegrationDetailPage';
+import { IntegrationsPage } from './IntegrationsPage';
 
 const WS = 5;
 const base = `/api/workspaces/${WS}/integrations`;
@@ -74,6 +75,26 @@ describe('issued push credentials', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Copy Service account key (JSON)' }));
     await waitFor(() => expect(copied).toEqual([BUCKET.key_json]));
     expect(fetched('/sftp/account')).toBe(false);
+  });
+
+  it('leads from the Braze card, set up by the provider, to its delivery credentials', async () => {
+    network = stubNetwork(() => json({ data: [] }));
+    const store = setupStore();
+    await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({}, { id: WS, role: 'admin' })));
+    renderWithProviders(
+      <Routes>
+        <Route path="/workspaces/:workspaceId/settings/integrations" element={<IntegrationsPage />} />
+        <Route
+          path="/workspaces/:workspaceId/settings/integrations/:integrationType"
+          element={<IntegrationDetailPage />}
+        />
+      </Routes>,
+      { store, route: `/workspaces/${WS}/settings/integrations` },
+    );
+    const braze = await screen.findByRole('region', { name: 'Braze' });
+    expect(within(screen.getByRole('region', { name: 'Iterable' })).queryByText('Delivery credentials')).toBeNull();
+    fireEvent.click(within(braze).getByRole('button', { name: 'Delivery credentials' }));
+    expect(await screen.findByRole('region', { name: 'Google Cloud Storage bucket' })).toBeTruthy();
   });
 
   it('offers no push credentials where data does not arrive as files', async () => {
