@@ -1,24 +1,22 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { MARKET_CODES } from '../../src/contracts/markets';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
-import { buildProviderSimulator, simulatorServiceAccount, simulatorUrls } from '../integrations/simulator';
+import { simulatorServiceAccount } from '../integrations/simulator';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 describe('Google Analytics integration against the provider simulator', () => {
-  let simulator: FastifyInstance | undefined;
+  let simulated: SimulatedApp | undefined;
   let t: TestApp;
   beforeAll(async () => {
-    simulator = await buildProviderSimulator();
-    const origin = await simulator.listen({ port: 0, host: '127.0.0.1' });
-    t = await createTestApp(simulatorUrls(origin));
+    simulated = await createSimulatedApp();
+    t = simulated.t;
   }, START_TIMEOUT_MS);
   afterAll(async () => {
-    await t?.close();
-    await simulator?.close();
+    await simulated?.close();
   }, START_TIMEOUT_MS);
 
   let admin: SignedIn;

@@ -1,20 +1,15 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { integrations, jobs, pushAccounts } from '../db/schema';
-import {
-  buildProviderSimulator,
-  SIMULATOR_CREDENTIALS,
-  SIMULATOR_KLAVIYO_CAMPAIGNS,
-  simulatorUrls,
-} from '../integrations/simulator';
+import { SIMULATOR_CREDENTIALS, SIMULATOR_KLAVIYO_CAMPAIGNS } from '../integrations/simulator';
 import { IMPORT_KLAVIYO, integrationImportHandlers } from '../jobs/imports';
 import { JobWorker } from '../jobs/worker';
 import { datasetFile } from '../services/datasets';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
+import type { TestApp } from '../testing/testApp';
 
 const {
   klaviyoApiKey,
@@ -27,20 +22,18 @@ const {
 } = SIMULATOR_CREDENTIALS;
 
 describe('integrations API against the provider simulator', () => {
-  let simulator: FastifyInstance | undefined;
+  let simulated: SimulatedApp | undefined;
   let t: TestApp;
   let origin: string;
   // The server's job worker, run by hand: `drain` runs the queued imports to the end.
   let worker: JobWorker;
   beforeAll(async () => {
-    simulator = await buildProviderSimulator();
-    origin = await simulator.listen({ port: 0, host: '127.0.0.1' });
-    t = await createTestApp(simulatorUrls(origin));
+    simulated = await createSimulatedApp();
+    ({ t, origin } = simulated);
     worker = new JobWorker({ db: t.db.db, log: t.app.log, handlers: integrationImportHandlers(t.app) });
   }, START_TIMEOUT_MS);
   afterAll(async () => {
-    await t?.close();
-    await simulator?.close();
+    await simulated?.close();
   }, START_TIMEOUT_MS);
 
   let admin: SignedIn;

@@ -1,13 +1,8 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { meFixture } from '../../../test/meFixture';
-import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type GaAvailableView, type Integration, INTEGRATION_ERRORS } from '../../contracts/integrations';
-import { setupStore } from '../../store/store';
-import { authApi } from '../auth/authApi';
-import { IntegrationDetailPage } from './IntegrationDetailPage';
+import { renderIntegrations } from './testing/renderIntegrations';
 
 const WS = 4;
 const base = `/api/workspaces/${WS}/integrations`;
@@ -59,17 +54,7 @@ async function setup(options: { accounts?: number; properties?: GaAvailableView[
     }
     return json({ error: 'Not found' }, 404);
   });
-  const store = setupStore();
-  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({}, { id: WS, role: 'admin' })));
-  return renderWithProviders(
-    <Routes>
-      <Route
-        path="/workspaces/:workspaceId/settings/integrations/:integrationType"
-        element={<IntegrationDetailPage />}
-      />
-    </Routes>,
-    { store, route: `/workspaces/${WS}/settings/integrations/google_analytics` },
-  );
+  return renderIntegrations(WS, 'admin', '/google_analytics');
 }
 
 describe('Google Analytics integration page', () => {

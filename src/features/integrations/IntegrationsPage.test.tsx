@@ -1,14 +1,8 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { meFixture } from '../../../test/meFixture';
-import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Integration, INTEGRATION_ERRORS } from '../../contracts/integrations';
-import { setupStore } from '../../store/store';
-import { authApi } from '../auth/authApi';
-import { IntegrationDetailPage } from './IntegrationDetailPage';
-import { IntegrationsPage } from './IntegrationsPage';
+import { renderIntegrations } from './testing/renderIntegrations';
 
 const WS = 3;
 let network: ReturnType<typeof stubNetwork>;
@@ -54,18 +48,7 @@ async function setup(role: 'admin' | 'member', route: string, initial: Integrati
     }
     return json({ error: 'Not found' }, 404);
   });
-  const store = setupStore();
-  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({}, { id: WS, role })));
-  return renderWithProviders(
-    <Routes>
-      <Route path="/workspaces/:workspaceId/settings/integrations" element={<IntegrationsPage />} />
-      <Route
-        path="/workspaces/:workspaceId/settings/integrations/:integrationType"
-        element={<IntegrationDetailPage />}
-      />
-    </Routes>,
-    { store, route: `/workspaces/${WS}/settings/integrations${route}` },
-  );
+  return renderIntegrations(WS, role, route);
 }
 
 describe('Integrations', () => {

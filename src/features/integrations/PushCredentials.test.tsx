@@ -1,14 +1,8 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { meFixture } from '../../../test/meFixture';
-import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
-import { setupStore } from '../../store/store';
-import { authApi } from '../auth/authApi';
 import { COPIED_MESSAGE } from '../notifications/useCopyToClipboard';
-import { IntegrationDetailPage } from './IntegrationDetailPage';
-import { IntegrationsPage } from './IntegrationsPage';
+import { renderIntegrations } from './testing/renderIntegrations';
 
 const WS = 5;
 const base = `/api/workspaces/${WS}/integrations`;
@@ -34,17 +28,7 @@ async function setup(type: string) {
     if (pathname === `${base}/gcs/bucket`) return json({ data: BUCKET });
     return json({ error: 'Not found' }, 404);
   });
-  const store = setupStore();
-  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({}, { id: WS, role: 'admin' })));
-  return renderWithProviders(
-    <Routes>
-      <Route
-        path="/workspaces/:workspaceId/settings/integrations/:integrationType"
-        element={<IntegrationDetailPage />}
-      />
-    </Routes>,
-    { store, route: `/workspaces/${WS}/settings/integrations/${type}` },
-  );
+  return renderIntegrations(WS, 'admin', `/${type}`);
 }
 
 const fetched = (path: string) => network.calls.some((call) => call.url.endsWith(path));
@@ -79,18 +63,7 @@ describe('issued push credentials', () => {
 
   it('leads from the Braze card, set up by the provider, to its delivery credentials', async () => {
     network = stubNetwork(() => json({ data: [] }));
-    const store = setupStore();
-    await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({}, { id: WS, role: 'admin' })));
-    renderWithProviders(
-      <Routes>
-        <Route path="/workspaces/:workspaceId/settings/integrations" element={<IntegrationsPage />} />
-        <Route
-          path="/workspaces/:workspaceId/settings/integrations/:integrationType"
-          element={<IntegrationDetailPage />}
-        />
-      </Routes>,
-      { store, route: `/workspaces/${WS}/settings/integrations` },
-    );
+    await renderIntegrations(WS, 'admin', '');
     const braze = await screen.findByRole('region', { name: 'Braze' });
     expect(within(screen.getByRole('region', { name: 'Iterable' })).queryByText('Delivery credentials')).toBeNull();
     fireEvent.click(within(braze).getByRole('button', { name: 'Delivery credentials' }));
