@@ -10,6 +10,11 @@ const stalledResponse = () =>
     headers: { 'Content-Type': 'application/wasm' },
   });
 const noSleep = async () => undefined;
+/**
+ * Per-attempt limits: long where an attempt must succeed (a loaded machine once took over 1 s to compile these
+ * eight bytes), and for the stall short enough to wait out yet long enough for the retry that follows it.
+ */
+const STALL_TIMEOUT_MS = 2_000;
 
 function scriptedFetch(answers: (() => Promise<Response>)[]) {
   const calls: RequestInit[] = [];
@@ -22,14 +27,14 @@ function scriptedFetch(answers: (() => Promise<Response>)[]) {
 
 test('the module compiles from the HTTP response, through the HTTP cache, in one request', async () => {
   const { fetchFn, calls } = scriptedFetch([async () => wasmResponse()]);
-  const module = await compileDuckdb('/duckdb/duckdb-eh.wasm', fetchFn, 1_000, noSleep);
+  const module = await compileDuckdb('/duckdb/duckdb-eh.wasm', fetchFn, 30_000, noSleep);
   expect(module).toBeInstanceOf(WebAssembly.Module);
   expect(calls.map((init) => init.cache)).toEqual(['default']);
 });
 
 test('a response that stalls is abandoned after the timeout and fetched again past the HTTP cache', async () => {
   const { fetchFn, calls } = scriptedFetch([async () => stalledResponse(), async () => wasmResponse()]);
-  const module = await compileDuckdb('/duckdb/duckdb-eh.wasm', fetchFn, 50, noSleep);
+  const module = await compileDuckdb('/duckdb/duckdb-eh.wasm', fetchFn, STALL_TIMEOUT_MS, noSleep);
   expect(module).toBeInstanceOf(WebAssembly.Module);
   expect(calls.map((init) => init.cache)).toEqual(['default', 'reload']);
   // The stalled download is stopped, not left running next to the new one.
@@ -42,11 +47,11 @@ test('after two failed streams the last attempt compiles from bytes read into me
   };
   const recovered = scriptedFetch([broken, broken, async () => wasmResponse()]);
   // The in-memory attempt does not need the application/wasm type that streaming compilation insists on.
-  expect(await compileDuckdb('/m.wasm', recovered.fetchFn, 1_000, noSleep)).toBeInstanceOf(WebAssembly.Module);
+  expect(await compileDuckdb('/m.wasm', recovered.fetchFn, 30_000, noSleep)).toBeInstanceOf(WebAssembly.Module);
   expect(recovered.calls).toHaveLength(3);
 
   const failing = scriptedFetch([broken, broken, async () => new Response('gone', { status: 503 })]);
-  await expect(compileDuckdb('/m.wasm', failing.fetchFn, 1_000, noSleep)).rejects.toThrow(
+  await expect(compileDuckdb('/m.wasm', failing.fetchFn, 30_000, noSleep)).rejects.toThrow(
     'HTTP 503 for the DuckDB module',
   );
 });
