@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { ALERT_MESSAGES } from '../src/contracts/alerting';
 import { SPEC_MESSAGES } from '../src/contracts/common';
+import { CONNECT_MESSAGES } from '../src/contracts/integrations';
 import { csrfGuard } from './auth/csrf';
 import type { Config } from './config';
 import { type DatabaseHandle, describeDatabaseError, isDatabaseUnavailable } from './db/client';
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   registerHttpSecurity(app);
   installInputGuard(app);
 
+  const connectMessages = new Set<string>(Object.values(CONNECT_MESSAGES));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ ...error.body, error: error.message });
@@ -106,7 +108,12 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     // any problem the spec words itself.
     if (error instanceof RequestValidationError && error.issues[0]) {
       const { message } = error.issues[0];
-      if (error.part === 'params' || SPEC_MESSAGES.has(message) || ALERT_MESSAGES.has(message)) {
+      if (
+        error.part === 'params' ||
+        SPEC_MESSAGES.has(message) ||
+        ALERT_MESSAGES.has(message) ||
+        connectMessages.has(message)
+      ) {
         return reply.code(400).send({ error: message });
       }
     }

@@ -321,10 +321,16 @@ describe('integrations API against the provider simulator', () => {
   });
 
   it.each([
-    [{ consumer_secret: 's' }, 'Please provide a consumer key'],
-    [{ consumer_key: 'k', consumer_secret: ' ' }, 'Please provide a consumer secret'],
-  ])('answers the spec message for Mail+ without %j', async (payload, message) => {
-    const res = await call('POST', '/mailplus', payload);
+    ['/mailplus', { consumer_secret: 's' }, 'Please provide a consumer key'],
+    ['/mailplus', { consumer_key: 'k', consumer_secret: ' ' }, 'Please provide a consumer secret'],
+    ['/iterable', { region: 'EU', api_key: ' ' }, 'Please provide an API key'],
+    ['/deployteq', { client_secret: 's' }, 'Client ID is required'],
+    ['/deployteq', { client_id: 'c', client_secret: '' }, 'Client secret is required'],
+    ['/mailpro', { client_secret: 's', hostname: 'acme.eu' }, 'Please provide a client ID'],
+    ['/mailpro', { client_id: 'c', hostname: 'acme.eu' }, 'Please provide a client secret'],
+    ['/mailpro', { client_id: 'c', client_secret: 's', hostname: '' }, 'Please provide a hostname'],
+  ])('answers the spec message for %s with %j', async (path, payload, message) => {
+    const res = await call('POST', path, payload);
     expect([res.statusCode, res.json().error]).toEqual([400, message]);
   });
 

@@ -68,49 +68,50 @@ export const integrationParamsSchema = workspaceIdParamsSchema.extend({
   integrationId: idFromPath('Invalid integration id'),
 });
 
-const secret = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(2000);
+/** The required-field messages of spec 1 section 5, word for word; the connect forms show the same ones. */
+export const CONNECT_MESSAGES = {
+  iterableApiKey: 'Please provide an API key',
+  deployteqClientId: 'Client ID is required',
+  deployteqClientSecret: 'Client secret is required',
+  mailproHostname: 'Please provide a hostname',
+  mailproClientId: 'Please provide a client ID',
+  mailproClientSecret: 'Please provide a client secret',
+  consumerKey: 'Please provide a consumer key',
+  consumerSecret: 'Please provide a consumer secret',
+  salesforceMemberId: 'This field is required',
+} as const;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
+/** Klaviyo and Copernica: the spec words no message for these. */
+const secret = (name: string) => required(`${name} is required`);
 
 /** A DNS name as typed by the user (no scheme, port or path): the MailPro account's own host. */
-const hostnameSchema = z
-  .string({ error: 'Hostname is required' })
-  .trim()
+const hostnameSchema = required(CONNECT_MESSAGES.mailproHostname)
   .toLowerCase()
-  .min(1, 'Hostname is required')
   .max(253)
   .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'Please enter a valid hostname');
 
 export const klaviyoConnectBodySchema = z.strictObject({ api_key: secret('API key') });
 export const copernicaBodySchema = z.strictObject({ token: secret('Token') });
-export const iterableBodySchema = z.strictObject({ region: z.enum(['US', 'EU']), api_key: secret('API key') });
+export const iterableBodySchema = z.strictObject({
+  region: z.enum(['US', 'EU']),
+  api_key: required(CONNECT_MESSAGES.iterableApiKey),
+});
 export const deployteqBodySchema = z.strictObject({
-  client_id: secret('Client ID'),
-  client_secret: secret('Client secret'),
+  client_id: required(CONNECT_MESSAGES.deployteqClientId),
+  client_secret: required(CONNECT_MESSAGES.deployteqClientSecret),
 });
 export const mailproBodySchema = z.strictObject({
-  client_id: secret('Client ID'),
-  client_secret: secret('Client secret'),
+  client_id: required(CONNECT_MESSAGES.mailproClientId),
+  client_secret: required(CONNECT_MESSAGES.mailproClientSecret),
   hostname: hostnameSchema,
 });
-/** Spec 1 section 5 words these two itself. */
-export const MAILPLUS_MESSAGES = {
-  consumerKey: 'Please provide a consumer key',
-  consumerSecret: 'Please provide a consumer secret',
-} as const;
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
 export const mailplusBodySchema = z.strictObject({
-  consumer_key: required(MAILPLUS_MESSAGES.consumerKey),
-  consumer_secret: required(MAILPLUS_MESSAGES.consumerSecret),
+  consumer_key: required(CONNECT_MESSAGES.consumerKey),
+  consumer_secret: required(CONNECT_MESSAGES.consumerSecret),
 });
 export const salesforceBodySchema = z.strictObject({
-  account_id: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{1,12}$/, 'Please enter a valid account id'),
+  account_id: required(CONNECT_MESSAGES.salesforceMemberId).regex(/^[0-9]{1,12}$/, 'Please enter a valid account id'),
 });
 
 /** A Google Analytics property the product's service account can read, not yet added (spec 1 section 3). */

@@ -185,7 +185,7 @@ describe('dashboard canvas', () => {
     };
     const view = renderDashboard(config);
     const bar = () => within(screen.getByRole('toolbar', { name: 'Dashboard filters' }));
-    expect(bar().getByText('campaign_name contains sale, promo')).toBeTruthy();
+    expect(bar().getByText('campaign_name Contains sale, promo')).toBeTruthy();
     expect(bar().getByText('list_name Is not empty')).toBeTruthy();
     expect(bar().queryAllByRole('button', { name: /remove/i })).toHaveLength(0);
     act(() => void view.store.dispatch(editModeToggled({ key })));

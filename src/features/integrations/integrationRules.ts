@@ -2,7 +2,7 @@ import {
   INTEGRATION_TYPES,
   type Integration,
   type IntegrationType,
-  MAILPLUS_MESSAGES,
+  CONNECT_MESSAGES,
 } from '../../contracts/integrations';
 
 export const INSUFFICIENT_PRIVILEGES =
@@ -26,22 +26,22 @@ export const FIELDS: Partial<Record<IntegrationType, Field[]>> = {
   copernica: [{ name: 'token', label: 'API token', secret: true }],
   iterable: [
     { name: 'region', label: 'Region', options: ['EU', 'US'] },
-    { name: 'api_key', label: 'API key', secret: true, required: 'Please provide an API key' },
+    { name: 'api_key', label: 'API key', secret: true, required: CONNECT_MESSAGES.iterableApiKey },
   ],
   deployteq: [
-    { name: 'client_id', label: 'Client ID', required: 'Client ID is required' },
-    { name: 'client_secret', label: 'Client secret', secret: true, required: 'Client secret is required' },
+    { name: 'client_id', label: 'Client ID', required: CONNECT_MESSAGES.deployteqClientId },
+    { name: 'client_secret', label: 'Client secret', secret: true, required: CONNECT_MESSAGES.deployteqClientSecret },
   ],
   webpower: [
-    { name: 'client_id', label: 'Client ID', required: 'Please provide a client ID' },
-    { name: 'client_secret', label: 'Client secret', secret: true, required: 'Please provide a client secret' },
-    { name: 'hostname', label: 'Hostname', required: 'Please provide a hostname' },
+    { name: 'client_id', label: 'Client ID', required: CONNECT_MESSAGES.mailproClientId },
+    { name: 'client_secret', label: 'Client secret', secret: true, required: CONNECT_MESSAGES.mailproClientSecret },
+    { name: 'hostname', label: 'Hostname', required: CONNECT_MESSAGES.mailproHostname },
   ],
   mailplus: [
-    { name: 'consumer_key', label: 'Consumer key', required: MAILPLUS_MESSAGES.consumerKey },
-    { name: 'consumer_secret', label: 'Consumer secret', secret: true, required: MAILPLUS_MESSAGES.consumerSecret },
+    { name: 'consumer_key', label: 'Consumer key', required: CONNECT_MESSAGES.consumerKey },
+    { name: 'consumer_secret', label: 'Consumer secret', secret: true, required: CONNECT_MESSAGES.consumerSecret },
   ],
-  salesforce: [{ name: 'account_id', label: 'Account ID (MID)', required: 'This field is required' }],
+  salesforce: [{ name: 'account_id', label: 'Account ID (MID)', required: CONNECT_MESSAGES.salesforceMemberId }],
 };
 
 /**
