@@ -4,7 +4,7 @@ import type { CustomField } from '../../contracts/dataModel';
 import type { Field } from '../../contracts/datasets';
 import { canMoveField, removeField, renameFieldReferences } from '../../engine/dataModel/edit';
 import { deriveFieldId, validateField, type FieldErrors, type ModelField } from '../../engine/dataModel/validation';
-import { sameJson } from '../report-document/reportDocumentSlice';
+import { sameJson } from '../reports/state/reportDocumentSlice';
 
 /** One field of a table in the editor: a built-in field (fixed) or a custom field of the data model. */
 export type TableField = Field | CustomField;

@@ -4,8 +4,6 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { type ReportType, reportTypeSchema } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { readDraft } from '../report-document/draftPersistence';
-import { draftRestored, remoteReportLoaded, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
 import { errorStatus } from '../session/apiErrors';
 import { useCurrentUser } from '../shell/useCurrentWorkspace';
 import { NewerVersionNotice } from './components/NewerVersionNotice';
@@ -13,6 +11,8 @@ import { ReportBody } from './components/ReportBody';
 import { ReportTitleBar } from './components/ReportTitleBar';
 import { ReportToolbar } from './components/ReportToolbar';
 import { REPORT_POLL_MS, type ReportRef, useGetReportQuery, useMarkReportOpenedMutation } from './reportsApi';
+import { readDraft } from './state/draftPersistence';
+import { draftRestored, remoteReportLoaded, reportKey, selectDocument } from './state/reportDocumentSlice';
 
 const VIEW_NOT_FOUND = 'View not found';
 

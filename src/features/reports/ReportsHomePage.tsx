@@ -16,8 +16,8 @@ import {
   type OwnershipFilter,
   type ReportListView,
   type ReportOrder,
-} from './reportsListSlice';
-import { filterReports, orderReports } from './selectors';
+} from './state/reportsListSlice';
+import { filterReports, orderReports } from './state/selectors';
 import { newReportTitle, templateConfig, templatesFor, type ReportTemplate } from './templates';
 import { reportPath, useReportActions } from './useReportActions';
 

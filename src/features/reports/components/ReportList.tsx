@@ -2,7 +2,7 @@ import { Button, H4, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { type ReportSummary } from '../../../contracts/reports';
 import { can } from '../reportsApi';
-import { type ReportGroup } from '../selectors';
+import { type ReportGroup } from '../state/selectors';
 import { reportPath } from '../useReportActions';
 import { ReportTypeIcon, TruncatedLabel } from './ReportLabel';
 

@@ -1,4 +1,4 @@
-import { type ReportSummary } from '../../contracts/reports';
+import { type ReportSummary } from '../../../contracts/reports';
 import { type ReportListView } from './reportsListSlice';
 
 /** Spec 2 §2: the groups of the modifiedAt ordering, newest first. */

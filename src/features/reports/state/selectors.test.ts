@@ -1,4 +1,5 @@
-import { type ReportSummary } from '../../contracts/reports';
+import { type ReportSummary } from '../../../contracts/reports';
+import { newReportTitle, templateConfig, templatesFor } from '../templates';
 import { loadReportsListState } from './reportsListPersistence';
 import {
   DEFAULT_LIST_VIEW,
@@ -8,7 +9,6 @@ import {
   selectReportListView,
 } from './reportsListSlice';
 import { ageBucketOf, filterReports, needsTooltip, orderReports } from './selectors';
-import { newReportTitle, templateConfig, templatesFor } from './templates';
 
 const ME = 1;
 const OTHER = 2;

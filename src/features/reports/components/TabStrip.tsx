@@ -4,9 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type AccessLevel } from '../../../contracts/reports';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
-import { ReportTypeIcon, TruncatedLabel } from '../../reports/components/ReportLabel';
-import { can, useGetReportsQuery } from '../../reports/reportsApi';
-import { reportPath, useReportActions } from '../../reports/useReportActions';
+import { can, useGetReportsQuery } from '../reportsApi';
 import {
   allTabsClosed,
   homeTabOpened,
@@ -16,7 +14,9 @@ import {
   tabClosed,
   type ReportTab,
   type ReportTabRef,
-} from '../tabsSlice';
+} from '../state/tabsSlice';
+import { reportPath, useReportActions } from '../useReportActions';
+import { ReportTypeIcon, TruncatedLabel } from './ReportLabel';
 import './TabStrip.css';
 
 export interface TabStripProps {
