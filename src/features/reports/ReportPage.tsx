@@ -11,8 +11,8 @@ import { ReportBody } from './components/ReportBody';
 import { ReportTitleBar } from './components/ReportTitleBar';
 import { ReportToolbar } from './components/ReportToolbar';
 import { REPORT_POLL_MS, type ReportRef, useGetReportQuery, useMarkReportOpenedMutation } from './reportsApi';
-import { readDraft } from './state/draftPersistence';
-import { draftRestored, remoteReportLoaded, reportKey, selectDocument } from './state/reportDocumentSlice';
+import { reportOpened } from './state/openedReport';
+import { reportKey, selectDocument } from './state/reportDocumentSlice';
 
 const VIEW_NOT_FOUND = 'View not found';
 
@@ -48,16 +48,13 @@ function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
     void markOpened(reportRef);
   }, [markOpened, reportRef]);
 
-  // Before the report is taken in: a draft from an earlier visit is the document, the report its base.
+  // While the page is open its document follows the server copy; a draft from an earlier visit comes first.
   const { memberId } = useCurrentUser();
-  useEffect(() => {
-    const draft = readDraft(window.localStorage, memberId, key);
-    if (draft) dispatch(draftRestored({ key, draft }));
-  }, [dispatch, key, memberId]);
-
-  useEffect(() => {
-    if (report) dispatch(remoteReportLoaded({ key, report }));
-  }, [dispatch, key, report]);
+  const { workspaceId, type, id } = reportRef;
+  useEffect(
+    () => dispatch(reportOpened({ workspaceId, type, id }, memberId, window.localStorage)),
+    [dispatch, workspaceId, type, id, memberId],
+  );
 
   // A report that is gone (deleted, or no longer shared with the user): its document is closed by closeGoneReports.
   const gone = errorStatus(error) === 404;
