@@ -1,10 +1,11 @@
 import { H3, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type ReportSummary } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { localToday } from '../date-range/ranges';
 import { openDrawerParams } from '../shell/drawers';
-import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { selectWorkspaceLocale, useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useGetWorkspaceFlagsQuery } from '../workspaces/workspacesApi';
 import { DeleteReportDialog, RenameReportDialog } from './components/ReportDialogs';
 import { ReportList, type RowAction } from './components/ReportList';
@@ -17,7 +18,7 @@ import {
   type ReportListView,
   type ReportOrder,
 } from './state/reportsListSlice';
-import { filterReports, orderReports } from './state/selectors';
+import { selectReportGroups } from './state/selectors';
 import { newReportTitle, templateConfig, templatesFor, type ReportTemplate } from './templates';
 import { reportPath, useReportActions } from './useReportActions';
 
@@ -49,6 +50,7 @@ export function ReportsHomePage() {
   const user = useCurrentUser();
   const workspace = useCurrentWorkspace();
   const workspaceId = workspace.id;
+  const locale = useAppSelector((state) => selectWorkspaceLocale(state, String(workspaceId)));
   const view = useAppSelector((state) => selectReportListView(state, workspaceId));
   const { data: flags = NO_FLAGS } = useGetWorkspaceFlagsQuery(workspaceId);
   // The layout polls the list; this subscription shares its cache entry.
@@ -58,10 +60,7 @@ export function ReportsHomePage() {
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
-  const groups = useMemo(
-    () => orderReports(filterReports(reports ?? [], { ...view, search }, user.memberId), view.order, new Date()),
-    [reports, view, search, user.memberId],
-  );
+  const groups = useAppSelector((state) => selectReportGroups(state, workspaceId, search, user.memberId, localToday()));
   const changeView = (change: Partial<ReportListView>) =>
     dispatch(reportListViewChanged({ workspaceId, view: change }));
 
@@ -106,15 +105,7 @@ export function ReportsHomePage() {
         description={filtered ? 'No report matches your search and filters.' : undefined}
       />
     );
-  else
-    body = (
-      <ReportList
-        workspaceId={workspaceId}
-        groups={groups}
-        locale={workspace.locale.replace('_', '-')}
-        onAction={act}
-      />
-    );
+  else body = <ReportList workspaceId={workspaceId} groups={groups} locale={locale} onAction={act} />;
 
   return (
     <div className="or-reports-home">

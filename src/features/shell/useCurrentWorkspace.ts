@@ -1,7 +1,24 @@
+import { createSelector } from '@reduxjs/toolkit';
 import { useParams } from 'react-router-dom';
 import { type Me } from '../../contracts/me';
 import { type Workspace } from '../../contracts/workspaces';
-import { useGetMeQuery } from '../auth/authApi';
+import { useAppSelector } from '../../store/hooks';
+import type { RootState } from '../../store/store';
+import { authApi, useGetMeQuery } from '../auth/authApi';
+
+const selectMe = authApi.endpoints.getMe.select();
+
+/** The signed-in user's workspace with this id (as the URL writes it), if it is one of theirs. */
+export const selectWorkspaceOfMe = createSelector(
+  [selectMe, (_state: RootState, workspaceId: string | undefined) => workspaceId],
+  ({ data }, workspaceId): Workspace | undefined =>
+    data?.workspaces.find((candidate) => String(candidate.id) === workspaceId),
+);
+
+/** That workspace's locale as Intl reads it (en_GB → en-GB); undefined leaves the browser's. */
+export const selectWorkspaceLocale = createSelector([selectWorkspaceOfMe], (workspace) =>
+  workspace?.locale.replace('_', '-'),
+);
 
 /** The signed-in user; the route guards render signed-in pages only once it is loaded. */
 export function useCurrentUser(): Me {
@@ -12,9 +29,9 @@ export function useCurrentUser(): Me {
 
 /** The workspace the URL names; the route guards have already checked the user belongs to it. */
 export function useCurrentWorkspace(): Workspace {
-  const user = useCurrentUser();
+  useCurrentUser();
   const { workspaceId } = useParams();
-  const workspace = user.workspaces.find((candidate) => String(candidate.id) === workspaceId);
+  const workspace = useAppSelector((state) => selectWorkspaceOfMe(state, workspaceId));
   if (!workspace) throw new Error('The workspace of this page is not one of the user’s');
   return workspace;
 }

@@ -11,8 +11,8 @@ export type RowAction = 'share' | 'rename' | 'delete' | 'duplicate';
 export interface ReportListProps {
   workspaceId: number;
   groups: ReportGroup[];
-  /** BCP 47 tag the modification times are written in. */
-  locale: string;
+  /** BCP 47 tag the modification times are written in; undefined is the browser's. */
+  locale: string | undefined;
   onAction: (action: RowAction, report: ReportSummary) => void;
 }
 
