@@ -50,7 +50,7 @@ export function ReportsHomePage() {
   const user = useCurrentUser();
   const workspace = useCurrentWorkspace();
   const workspaceId = workspace.id;
-  const locale = useAppSelector((state) => selectWorkspaceLocale(state, String(workspaceId)));
+  const locale = useAppSelector((state) => selectWorkspaceLocale(state, workspaceId));
   const view = useAppSelector((state) => selectReportListView(state, workspaceId));
   const { data: flags = NO_FLAGS } = useGetWorkspaceFlagsQuery(workspaceId);
   // The layout polls the list; this subscription shares its cache entry.

@@ -19,15 +19,15 @@ describe('the current workspace, read from the signed-in user', () => {
 
   it('is the workspace the URL names, with its locale as Intl writes it', async () => {
     const state = (await signedIn()).getState();
-    expect(selectWorkspaceOfMe(state, '5')?.name).toBe('Outlet');
-    expect(selectWorkspaceLocale(state, '5')).toBe('nl-NL');
-    expect(selectWorkspaceLocale(state, '3')).toBe('en-GB');
+    expect(selectWorkspaceOfMe(state, 5)?.name).toBe('Outlet');
+    expect(selectWorkspaceLocale(state, 5)).toBe('nl-NL');
+    expect(selectWorkspaceLocale(state, 3)).toBe('en-GB');
     // The same answer gives the same object, so components reading it do not re-render.
-    expect(selectWorkspaceOfMe(state, '5')).toBe(selectWorkspaceOfMe(state, '5'));
+    expect(selectWorkspaceOfMe(state, 5)).toBe(selectWorkspaceOfMe(state, 5));
   });
 
   it('is none for a workspace that is not the user’s, or before the user is known', async () => {
-    expect(selectWorkspaceOfMe((await signedIn()).getState(), '9')).toBeUndefined();
-    expect(selectWorkspaceLocale(setupStore().getState(), '3')).toBeUndefined();
+    expect(selectWorkspaceOfMe((await signedIn()).getState(), 9)).toBeUndefined();
+    expect(selectWorkspaceLocale(setupStore().getState(), 3)).toBeUndefined();
   });
 });

@@ -8,11 +8,10 @@ import { authApi, useGetMeQuery } from '../auth/authApi';
 
 const selectMe = authApi.endpoints.getMe.select();
 
-/** The signed-in user's workspace with this id (as the URL writes it), if it is one of theirs. */
+/** The signed-in user's workspace with this id, if it is one of theirs. */
 export const selectWorkspaceOfMe = createSelector(
-  [selectMe, (_state: RootState, workspaceId: string | undefined) => workspaceId],
-  ({ data }, workspaceId): Workspace | undefined =>
-    data?.workspaces.find((candidate) => String(candidate.id) === workspaceId),
+  [selectMe, (_state: RootState, workspaceId: number) => workspaceId],
+  ({ data }, workspaceId): Workspace | undefined => data?.workspaces.find((candidate) => candidate.id === workspaceId),
 );
 
 /** That workspace's locale as Intl reads it (en_GB → en-GB); undefined leaves the browser's. */
@@ -31,7 +30,7 @@ export function useCurrentUser(): Me {
 export function useCurrentWorkspace(): Workspace {
   useCurrentUser();
   const { workspaceId } = useParams();
-  const workspace = useAppSelector((state) => selectWorkspaceOfMe(state, workspaceId));
+  const workspace = useAppSelector((state) => selectWorkspaceOfMe(state, Number(workspaceId)));
   if (!workspace) throw new Error('The workspace of this page is not one of the user’s');
   return workspace;
 }
