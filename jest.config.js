@@ -15,7 +15,7 @@ const swc = [
 module.exports = {
   // Generous, and global (Jest reads no per-project timeout): CI machines are shared, server tests drive a real
   // database and unit tests start DuckDB; on a loaded 2-core machine a sign-in flow has taken over 20 s.
-  testTimeout: 60_000,
+  testTimeout: 120_000,
   projects: [
     {
       displayName: 'unit',

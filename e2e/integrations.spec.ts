@@ -49,3 +49,38 @@ test('an admin picks Copernica views in the tree and renames one', async ({ page
     page.getByRole('region', { name: 'Copernica views' }).getByLabel('Name of tracked view 111'),
   ).toHaveValue('NL subscribers');
 });
+
+test('an admin enables Google Analytics, adds a property with the UK market and removes it', async ({ page }) => {
+  await signIn(page, uniqueEmail('analytics'));
+  await onboard(page, 'Gala Analyst', 'Gala Shop');
+  await page.goto(`/workspaces/${workspaceIdOf(page)}/settings/integrations`);
+  await page.getByRole('region', { name: 'Google Analytics' }).getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Enable' }).click();
+  await expect(page.getByText('No Google Analytics views have been selected yet.')).toBeVisible();
+
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('View', { exact: true }).selectOption({ label: 'Acme Shop GA › Acme Shop UK' });
+  await page.getByRole('button', { name: 'Market' }).click();
+  await page.getByLabel('Search countries').fill('United K');
+  await page.getByRole('option', { name: /United Kingdom/ }).click();
+  const flag = page.getByRole('button', { name: 'Market' }).getByAltText('United Kingdom flag');
+  await expect(flag).toHaveAttribute('src', '/img/markets/GB.png');
+  // The server drew the flag: the image loaded with its pixels.
+  await expect.poll(() => flag.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
+  await save.click();
+
+  const views = page.getByRole('table', { name: 'Google Analytics views' });
+  const row = views.getByRole('row', { name: /Acme Shop UK/ });
+  await expect(row.getByText('United Kingdom')).toBeVisible();
+  await expect(row.getByAltText('United Kingdom flag')).toHaveAttribute('src', '/img/markets/GB.png');
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Google Analytics views' }).getByText('Acme Shop UK')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove Acme Shop UK' }).click();
+  await expect(page.getByText('No Google Analytics views have been selected yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'All integrations' }).click();
+  await expect(
+    page.getByRole('row', { name: /Google Analytics/ }).getByText('Inactive', { exact: true }),
+  ).toBeVisible();
+});

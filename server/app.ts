@@ -28,9 +28,11 @@ import { datasetRoutes } from './routes/datasets';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { feedbackRoutes } from './routes/feedback';
 import { googleRoutes } from './routes/google';
+import { googleAnalyticsRoutes } from './routes/googleAnalytics';
 import { healthRoutes } from './routes/health';
 import { copernicaRoutes, integrationRoutes } from './routes/integrations';
 import { loginRoutes } from './routes/login';
+import { marketFlagRoutes } from './routes/marketFlags';
 import { meRoutes } from './routes/me';
 import { memberRoutes } from './routes/members';
 import { reportRoutes } from './routes/reports';
@@ -140,6 +142,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
       await api.register(annotationRoutes);
       await api.register(integrationRoutes);
       await api.register(copernicaRoutes);
+      await api.register(googleAnalyticsRoutes);
       await api.register(campaignCollectionRoutes);
       await api.register(adminRoutes);
       await api.register(devOutboxRoutes);
@@ -154,6 +157,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   );
 
   await app.register(sessionRoutes);
+  await app.register(marketFlagRoutes);
   registerSpa(app, config.staticDir);
   return app;
 }

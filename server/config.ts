@@ -117,6 +117,12 @@ const envSchema = z.object({
   DEPLOYTEQ_API_URL: z.url().default('https://api.deployteq.net'),
   // The MailPro account's own host is typed by the admin and takes the place of {hostname}.
   MAILPRO_API_URL: z.string().includes('{hostname}').default('https://{hostname}'),
+  MAILPLUS_API_URL: z.url().default('https://restapi.mailplus.nl'),
+  // Google Analytics: the Admin API, Google's token endpoint, and the product's service account (its JSON key) that
+  // workspaces grant read access to their properties.
+  GOOGLE_ANALYTICS_ADMIN_API_URL: z.url().default('https://analyticsadmin.googleapis.com'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_ANALYTICS_SERVICE_ACCOUNT: z.string().optional(),
   LIMIT_WORKSPACES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_WORKSPACES_PER_DAY),
   LIMIT_REPORTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(DEFAULT_REPORTS_PER_WORKSPACE),
   LIMIT_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_UPLOADS_PER_DAY),

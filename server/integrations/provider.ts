@@ -1,5 +1,6 @@
 import type { IntegrationUnit } from '../../src/contracts/integrations';
 import type { Config } from '../config';
+import { badRequest } from '../http/errors';
 import { OutboundError, safeFetch, type SafeResponse } from '../http/safeFetch';
 
 /** Provider calls wait this long at most: the admin is waiting on the Connect button. */
@@ -20,6 +21,10 @@ export interface ProviderContext {
     | 'COPERNICA_API_URL'
     | 'DEPLOYTEQ_API_URL'
     | 'MAILPRO_API_URL'
+    | 'MAILPLUS_API_URL'
+    | 'GOOGLE_ANALYTICS_ADMIN_API_URL'
+    | 'GOOGLE_OAUTH_TOKEN_URL'
+    | 'GOOGLE_ANALYTICS_SERVICE_ACCOUNT'
     | 'OUTBOUND_ALLOWED_HOSTS'
   >;
 }
@@ -80,3 +85,13 @@ export async function callProvider(
 
 /** A URL under a configured API root, whatever its trailing slash. */
 export const joinUrl = (root: string, path: string): string => `${root.replace(/\/+$/, '')}${path}`;
+
+/** A provider's refusal is the admin's to fix (wrong key, wrong host): a 400 with the spec's message. */
+export async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderError) throw badRequest(error.message);
+    throw error;
+  }
+}

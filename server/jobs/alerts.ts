@@ -5,6 +5,7 @@ import { findRuleById } from '../services/alerting/rules';
 import { enabledRules, evaluateRuleDay } from '../services/alerting/schedule';
 import { DELIVER_WEBHOOK, attemptWebhook } from '../services/alerting/webhooks';
 import type { Executor } from '../services/db';
+import { integrationImportHandlers } from './imports';
 import { type Job } from './queue';
 import { enqueue } from './queue';
 import { scheduleDueWeek, weeklySummaryHandlers } from './weeklySummary';
@@ -54,15 +55,20 @@ export async function scheduleDueDay(app: FastifyInstance, now = new Date()): Pr
 }
 
 /**
- * Starts this process's job worker and the daily (alerts) and weekly (summary e-mails) schedulers; every process
- * may run them on the same database. Answers a stop function for the shutdown.
+ * Starts this process's job worker (alerts, summaries, integration imports) and the daily (alerts) and weekly
+ * (summary e-mails) schedulers; every process may run them on the same database. Answers a stop function for the shutdown.
  */
 export function startJobs(app: FastifyInstance, handlers: Record<string, JobHandler> = {}): () => Promise<void> {
   const evaluator = new AlertEvaluator(app.db.db, app.config.dataDir);
   const worker = new JobWorker({
     db: app.db.db,
     log: app.log,
-    handlers: { ...alertJobHandlers(app, evaluator), ...weeklySummaryHandlers(app, evaluator), ...handlers },
+    handlers: {
+      ...alertJobHandlers(app, evaluator),
+      ...weeklySummaryHandlers(app, evaluator),
+      ...integrationImportHandlers(app),
+      ...handlers,
+    },
   });
   const tick = () =>
     Promise.all([scheduleDueDay(app), scheduleDueWeek(app)])

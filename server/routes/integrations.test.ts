@@ -1,33 +1,39 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
-import { integrations, pushAccounts } from '../db/schema';
-import { importsSettled } from '../integrations/imports';
-import {
-  buildProviderSimulator,
-  SIMULATOR_CREDENTIALS,
-  SIMULATOR_KLAVIYO_CAMPAIGNS,
-  simulatorUrls,
-} from '../integrations/simulator';
+import { integrations, jobs, pushAccounts } from '../db/schema';
+import { SIMULATOR_CREDENTIALS, SIMULATOR_KLAVIYO_CAMPAIGNS } from '../integrations/simulator';
+import { IMPORT_KLAVIYO, integrationImportHandlers } from '../jobs/imports';
+import { JobWorker } from '../jobs/worker';
 import { datasetFile } from '../services/datasets';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
+import type { TestApp } from '../testing/testApp';
 
-const { klaviyoApiKey, iterableApiKey, copernicaToken, clientId, clientSecret } = SIMULATOR_CREDENTIALS;
+const {
+  klaviyoApiKey,
+  iterableApiKey,
+  copernicaToken,
+  clientId,
+  clientSecret,
+  mailplusConsumerKey,
+  mailplusConsumerSecret,
+} = SIMULATOR_CREDENTIALS;
 
 describe('integrations API against the provider simulator', () => {
-  let simulator: FastifyInstance | undefined;
+  let simulated: SimulatedApp | undefined;
   let t: TestApp;
+  let origin: string;
+  // The server's job worker, run by hand: `drain` runs the queued imports to the end.
+  let worker: JobWorker;
   beforeAll(async () => {
-    simulator = await buildProviderSimulator();
-    const origin = await simulator.listen({ port: 0, host: '127.0.0.1' });
-    t = await createTestApp(simulatorUrls(origin));
+    simulated = await createSimulatedApp();
+    ({ t, origin } = simulated);
+    worker = new JobWorker({ db: t.db.db, log: t.app.log, handlers: integrationImportHandlers(t.app) });
   }, START_TIMEOUT_MS);
   afterAll(async () => {
-    await t?.close();
-    await simulator?.close();
+    await simulated?.close();
   }, START_TIMEOUT_MS);
 
   let admin: SignedIn;
@@ -65,7 +71,7 @@ describe('integrations API against the provider simulator', () => {
     const row = await storedRow(id);
     expect(row.credentials).toMatch(/^v1:/);
     expect(row.credentials).not.toContain(klaviyoApiKey);
-    await importsSettled(workspaceId);
+    await worker.drain();
   }, 120_000);
 
   it('imports the Klaviyo campaigns into a new version of the campaign datasets after a connect', async () => {
@@ -75,7 +81,7 @@ describe('integrations API against the provider simulator', () => {
     const { id } = (await call('POST', '/klaviyo')).json().data;
     expect((await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey })).statusCode).toBe(200);
 
-    await importsSettled(workspaceId);
+    expect(await worker.drain()).toBeGreaterThanOrEqual(1);
     const after = await t.app.inject({ method: 'GET', url: datasetUrl, headers: admin.headers });
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
@@ -107,6 +113,76 @@ describe('integrations API against the provider simulator', () => {
     }
   }, 120_000);
 
+  const datasetEtag = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/workspaces/${workspaceId}/datasets/campaign_metrics_by_send_date`,
+        headers: admin.headers,
+      })
+    ).headers.etag;
+  const importJobs = (integrationId: number) =>
+    t.db.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, IMPORT_KLAVIYO), sql`${jobs.payload}->>'integrationId' = ${String(integrationId)}`));
+  const connectKlaviyo = (integrationId: number, idempotencyKey: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/workspaces/${workspaceId}/integrations/klaviyo/${integrationId}/connect`,
+      headers: { ...admin.headers, 'Idempotency-Key': idempotencyKey },
+      payload: { api_key: klaviyoApiKey },
+    });
+
+  it('queues one import per connect: a connect repeated with its Idempotency-Key queues nothing more', async () => {
+    const { id } = (await call('POST', '/klaviyo')).json().data;
+    expect((await connectKlaviyo(id, 'connect-key-one-0001')).statusCode).toBe(200);
+    const repeat = await connectKlaviyo(id, 'connect-key-one-0001');
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(await importJobs(id)).toHaveLength(1);
+
+    expect((await connectKlaviyo(id, 'connect-key-two-0002')).statusCode).toBe(200);
+    await worker.drain();
+    const done = await importJobs(id);
+    expect(done.map((job) => job.status)).toEqual(['done', 'done']);
+    // The job names the integration; the key stays sealed in the integration's row.
+    expect(JSON.stringify(done)).not.toContain(klaviyoApiKey);
+  }, 120_000);
+
+  it('retries an import the provider failed, and the dataset changes only when it succeeds', async () => {
+    const before = await datasetEtag();
+    const { id } = (await call('POST', '/klaviyo')).json().data;
+    expect((await connectKlaviyo(id, 'connect-retry-key-01')).statusCode).toBe(200);
+    const template = t.config.KLAVIYO_API_URL;
+    t.config.KLAVIYO_API_URL = `${origin}/unavailable`;
+    try {
+      await worker.drain();
+    } finally {
+      t.config.KLAVIYO_API_URL = template;
+    }
+    const [failed] = await importJobs(id);
+    expect(failed).toMatchObject({ status: 'queued', attempts: 1, lastError: INTEGRATION_ERRORS.klaviyo });
+    expect(failed.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(await datasetEtag()).toBe(before);
+
+    // The back-off has passed: the next drain tries again, and this time the provider answers.
+    await t.db.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, failed.id));
+    await worker.drain();
+    expect((await importJobs(id))[0]).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await datasetEtag()).not.toBe(before);
+  }, 120_000);
+
+  it('imports nothing for an integration removed before its import ran', async () => {
+    const before = await datasetEtag();
+    const { id } = (await call('POST', '/klaviyo')).json().data;
+    expect((await connectKlaviyo(id, 'connect-removed-key1')).statusCode).toBe(200);
+    expect((await call('DELETE', `/${id}`)).statusCode).toBe(200);
+    await worker.drain();
+    expect((await importJobs(id))[0]).toMatchObject({ status: 'done' });
+    expect(await datasetEtag()).toBe(before);
+  }, 120_000);
+
   it.each([
     ['iterable', '/iterable', { region: 'EU', api_key: iterableApiKey }, { region: 'EU', api_key: 'nope' }],
     ['copernica', '/copernica', { token: copernicaToken }, { token: 'nope' }],
@@ -122,6 +198,12 @@ describe('integrations API against the provider simulator', () => {
       { client_id: clientId, client_secret: clientSecret, hostname: 'acme.webpower.eu' },
       { client_id: clientId, client_secret: 'x', hostname: 'acme.webpower.eu' },
     ],
+    [
+      'mailplus',
+      '/mailplus',
+      { consumer_key: mailplusConsumerKey, consumer_secret: mailplusConsumerSecret },
+      { consumer_key: mailplusConsumerKey, consumer_secret: 'mailplus-wrong-secret' },
+    ],
   ])(
     'connects %s with valid credentials and refuses invalid ones with the spec message',
     async (type, path, valid, invalid) => {
@@ -130,6 +212,7 @@ describe('integrations API against the provider simulator', () => {
         copernica: 'Failed to enable the integration, please check your API token',
         deployteq: 'Failed to enable the integration',
         webpower: 'Failed to connect to MailPro, please check the credentials you provided.',
+        mailplus: 'Failed to connect to Mail+, please check the credentials you provided.',
       }[type];
       const refused = await call('POST', path, invalid);
       expect(refused.statusCode).toBe(400);
@@ -140,7 +223,7 @@ describe('integrations API against the provider simulator', () => {
       expect(created.statusCode).toBe(201);
       expect(created.json().data).toMatchObject({
         type,
-        units: [expect.objectContaining({ name: expect.any(String) })],
+        units: expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]),
       });
       const row = await storedRow(created.json().data.id);
       for (const secret of Object.values(valid)) if (secret.length > 3) expect(row.credentials).not.toContain(secret);
@@ -235,5 +318,31 @@ describe('integrations API against the provider simulator', () => {
     ['an extra field', '/copernica', { token: 't', api_key: 'k' }],
   ])('answers 400 for %s', async (_label, path, payload) => {
     expect((await call('POST', path, payload)).statusCode).toBe(400);
+  });
+
+  it.each([
+    [{ consumer_secret: 's' }, 'Please provide a consumer key'],
+    [{ consumer_key: 'k', consumer_secret: ' ' }, 'Please provide a consumer secret'],
+  ])('answers the spec message for Mail+ without %j', async (payload, message) => {
+    const res = await call('POST', '/mailplus', payload);
+    expect([res.statusCode, res.json().error]).toEqual([400, message]);
+  });
+
+  it('lists the Mail+ campaigns as the connected units, the consumer secret sealed', async () => {
+    const res = await call('POST', '/mailplus', {
+      consumer_key: mailplusConsumerKey,
+      consumer_secret: mailplusConsumerSecret,
+    });
+    expect(res.json().data).toMatchObject({
+      type: 'mailplus',
+      name: 'Mail+',
+      units: [
+        { id: 'mp-campaign-1', name: 'Welcome journey' },
+        { id: 'mp-campaign-2', name: 'Abandoned cart' },
+      ],
+    });
+    const row = await storedRow(res.json().data.id);
+    expect(row.credentials).toMatch(/^v1:/);
+    expect(row.credentials).not.toContain(mailplusConsumerSecret);
   });
 });

@@ -13,6 +13,7 @@ import {
   type IntegrationUnit,
   iterableBodySchema,
   klaviyoConnectBodySchema,
+  mailplusBodySchema,
   mailproBodySchema,
   salesforceBodySchema,
 } from '../../src/contracts/integrations';
@@ -21,11 +22,12 @@ import { badRequest, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { copernica } from '../integrations/copernica';
 import { deployteq } from '../integrations/deployteq';
-import { enqueueImport, importKlaviyo } from '../integrations/imports';
 import { iterable } from '../integrations/iterable';
 import { klaviyo } from '../integrations/klaviyo';
-import { type ProviderContext, ProviderError } from '../integrations/provider';
+import { mailplus } from '../integrations/mailplus';
+import { fromProvider, type ProviderContext } from '../integrations/provider';
 import { webpower } from '../integrations/webpower';
+import { enqueueKlaviyoImport } from '../jobs/imports';
 import { idempotent } from '../services/idempotency';
 import {
   findIntegration,
@@ -36,16 +38,6 @@ import {
   saveIntegration,
   updateUnits,
 } from '../services/integrations';
-
-/** A provider's refusal is the admin's to fix (wrong key, wrong host): a 400 with the spec's message. */
-async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ProviderError) throw badRequest(error.message);
-    throw error;
-  }
-}
 
 /**
  * Integrations of spec 1 section 7. Members may read the list (the page tells them to ask an admin); every change,
@@ -100,18 +92,19 @@ export const integrationRoutes: FastifyPluginAsync = async (plain) => {
   app.put(
     `${base}/klaviyo/:integrationId/connect`,
     { schema: { params: integrationParamsSchema, body: klaviyoConnectBodySchema } },
-    async (request) => {
+    async (request, reply) => {
       const { workspaceId, integrationId } = request.params;
-      await requireAdmin(request, workspaceId);
+      const { userId } = await requireAdmin(request, workspaceId);
       const integration = await findIntegration(db, workspaceId, { id: integrationId });
       if (!integration || integration.type !== 'klaviyo') throw notFound();
       const apiKey = request.body.api_key;
       const units = await fromProvider(() => klaviyo.listUnits(context, { apiKey }));
-      const saved = await saveIntegration(db, app.secrets, workspaceId, 'klaviyo', { apiKey }, units);
-      void enqueueImport(workspaceId, 'klaviyo', request.log, () =>
-        importKlaviyo(context, app.config.dataDir, workspaceId, apiKey),
-      );
-      return { data: saved };
+      // The key and its import are saved together: a connect either imports once or leaves nothing behind.
+      return idempotent(db, request, reply, userId, async (tx) => {
+        const saved = await saveIntegration(tx, app.secrets, workspaceId, 'klaviyo', { apiKey }, units);
+        await enqueueKlaviyoImport(tx, workspaceId, saved.id);
+        return { statusCode: 200, body: { data: saved } };
+      });
     },
   );
 
@@ -156,6 +149,17 @@ export const integrationRoutes: FastifyPluginAsync = async (plain) => {
       const credentials = { clientId, clientSecret, hostname };
       return save(request, reply, request.params.workspaceId, 'webpower', credentials, () =>
         webpower.listUnits(context, credentials),
+      );
+    },
+  );
+
+  app.post(
+    `${base}/mailplus`,
+    { schema: { params: workspaceIdParamsSchema, body: mailplusBodySchema } },
+    async (request, reply) => {
+      const credentials = { consumerKey: request.body.consumer_key, consumerSecret: request.body.consumer_secret };
+      return save(request, reply, request.params.workspaceId, 'mailplus', credentials, () =>
+        mailplus.listUnits(context, credentials),
       );
     },
   );

@@ -138,13 +138,52 @@ describe('creating, reading and listing', () => {
   it('asks for a report by its own type, and answers 400 for bad path values and 401 signed out', async () => {
     const { owner, workspaceId } = await team();
     const report = await create(owner, workspaceId);
-    expect((await call(owner, 'GET', reportUrl(workspaceId, report.id, 'explorer_view'))).statusCode).toBe(404);
     expect((await call(owner, 'GET', reportUrl(workspaceId, report.id, 'widget'))).statusCode).toBe(400);
     const badWorkspace = await call(owner, 'GET', '/workspaces/abc/reports');
     expect([badWorkspace.statusCode, badWorkspace.json()]).toEqual([400, { error: 'Invalid workspace id' }]);
     const badId = await call(owner, 'GET', `/workspaces/${workspaceId}/reports/dashboard/0`);
     expect([badId.statusCode, badId.json()]).toEqual([400, { error: 'Invalid report id' }]);
     expect((await call(null, 'GET', reportUrl(workspaceId, report.id))).statusCode).toBe(401);
+  });
+
+  it('refuses a report asked for by another type in the spec’s words, and hides it from those who cannot see it', async () => {
+    const { owner, alice, outsider, workspaceId, otherWorkspaceId } = await team();
+    const dashboard = await create(owner, workspaceId);
+    const explorer = await call(owner, 'POST', `/workspaces/${workspaceId}/reports/explorer_view`, {
+      title: 'Pivot',
+      config: { dataset: DATASET },
+    });
+    const view = explorer.json().data as Report;
+    const asked = async (who: SignedIn, method: Method, url: string, payload?: unknown) => {
+      const res = await call(who, method, url, payload);
+      return [res.statusCode, res.json().error];
+    };
+    expect(await asked(owner, 'GET', reportUrl(workspaceId, dashboard.id, 'explorer_view'))).toEqual([
+      400,
+      'Invalid type: must be an explorer report',
+    ]);
+    expect(await asked(owner, 'PUT', `${reportUrl(workspaceId, view.id)}/title`, { title: 'Renamed' })).toEqual([
+      400,
+      'Invalid type: must be an dashboard report',
+    ]);
+    expect(await asked(owner, 'POST', `${reportUrl(workspaceId, view.id)}/duplicate`)).toEqual([
+      400,
+      'Cannot duplicate: Invalid type',
+    ]);
+    expect(await asked(owner, 'POST', `${reportUrl(workspaceId, view.id, 'widget')}/duplicate`)).toEqual([
+      400,
+      'Cannot duplicate: Invalid type',
+    ]);
+    // Nothing was copied, and the right type still duplicates.
+    expect((await call(owner, 'GET', `/workspaces/${workspaceId}/reports`)).json().data).toHaveLength(2);
+    expect(
+      (await call(owner, 'POST', `${reportUrl(workspaceId, view.id, 'explorer_view')}/duplicate`)).statusCode,
+    ).toBe(201);
+    // A private report (alice) or another workspace's (outsider) stays not found, whatever type is named.
+    expect((await call(alice, 'GET', reportUrl(workspaceId, dashboard.id, 'explorer_view'))).statusCode).toBe(404);
+    expect((await call(outsider, 'GET', reportUrl(otherWorkspaceId, dashboard.id, 'explorer_view'))).statusCode).toBe(
+      404,
+    );
   });
 
   it('records when each user last opened a report', async () => {

@@ -6,6 +6,8 @@ import {
   type AccessLevel,
   COPY_SUFFIX,
   createReportBodySchema,
+  DUPLICATE_INVALID_TYPE,
+  duplicateReportParamsSchema,
   grants,
   impossibleDateIn,
   MAX_TITLE_LENGTH,
@@ -24,6 +26,7 @@ import {
   saveReportBodySchema,
   OWN_VERSION_CONFLICT,
   VERSION_CONFLICT,
+  WRONG_TYPE_MESSAGES,
   type PermissionBody,
 } from '../../src/contracts/reports';
 import { requireMember } from '../auth/access';
@@ -43,7 +46,6 @@ import {
   deleteReport,
   findPermission,
   findPublicReport,
-  findReport,
   isMember,
   listPermissions,
   listReports,
@@ -65,16 +67,19 @@ function parseConfig(type: ReportType, config: unknown, title: string): ReportCo
 
 /**
  * The report if the member may do `needed` with it. A report they cannot see at all is not found (the same
- * answer as one in another workspace); one they can see but not change is forbidden.
+ * answer as one in another workspace); one they can see but not change is forbidden; one they can see but asked
+ * for by another type is a bad request in the spec's words (`wrongType`, by default the operation's type's).
  */
 async function reportWithAccess(
   db: Executor,
   params: { workspaceId: number; type: ReportType; id: number },
   userId: number,
   needed: AccessLevel,
+  wrongType = WRONG_TYPE_MESSAGES[params.type],
 ): Promise<Report> {
-  const report = await findReport(db, params.workspaceId, params.type, params.id, userId);
+  const [report] = await loadReports(db, params.workspaceId, userId, params.id);
   if (!report) throw notFound();
+  if (report.type !== params.type) throw badRequest(wrongType);
   if (!grants(report.access_level, needed)) throw forbidden();
   return report;
 }
@@ -201,11 +206,11 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
 
   app.post(
     '/workspaces/:workspaceId/reports/:type/:id/duplicate',
-    { schema: { params: reportParamsSchema } },
+    { schema: { params: duplicateReportParamsSchema } },
     async (request, reply) => {
       const { workspaceId, type } = request.params;
       const { userId } = await requireMember(request, workspaceId);
-      const source = await reportWithAccess(db, request.params, userId, 'read');
+      const source = await reportWithAccess(db, request.params, userId, 'read', DUPLICATE_INVALID_TYPE);
       const title = `${source.title.slice(0, MAX_TITLE_LENGTH - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
       const config = { ...source.config, title };
       return idempotent(db, request, reply, userId, async (tx) => {

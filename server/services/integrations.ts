@@ -154,3 +154,21 @@ export async function pushAccount(
   await db.insert(pushAccounts).values({ workspaceId, kind, sealed }).onConflictDoNothing();
   return (await read())!;
 }
+
+/**
+ * Changes an integration's units under a row lock (pass the transaction of the change): concurrent adds and removes
+ * run one after the other and each keeps the other's result. Null when the workspace has no such integration.
+ */
+export async function changeUnits(
+  tx: Executor,
+  workspaceId: number,
+  integrationId: number,
+  change: (units: IntegrationUnit[]) => IntegrationUnit[],
+): Promise<Integration | null> {
+  const [row] = await tx
+    .select({ units: integrations.units })
+    .from(integrations)
+    .where(and(eq(integrations.workspaceId, workspaceId), eq(integrations.id, integrationId)))
+    .for('update');
+  return row ? updateUnits(tx, workspaceId, integrationId, change(row.units)) : null;
+}

@@ -139,18 +139,6 @@ export async function listReports(db: Executor, workspaceId: number, userId: num
   return all.map(({ config: _config, ...summary }) => summary);
 }
 
-/** One report of the workspace and type the path names, or null when it is elsewhere or hidden from the user. */
-export async function findReport(
-  db: Executor,
-  workspaceId: number,
-  type: ReportType,
-  reportId: number,
-  userId: number,
-): Promise<Report | null> {
-  const [report] = await loadReports(db, workspaceId, userId, reportId);
-  return report && report.type === type ? report : null;
-}
-
 /** Creates a report with its creator holding full access (spec 2 §3). */
 export async function createReport(
   db: Executor,

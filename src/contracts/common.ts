@@ -95,6 +95,8 @@ export const SPEC_MESSAGES: ReadonlySet<string> = new Set([
   'To proceed, choose at least one automation tool',
   'Name cannot be empty',
   'Please provide a message',
+  'Please provide a consumer key',
+  'Please provide a consumer secret',
   'Please select a date range',
   'Start date of period must be before the end date',
   'End date cannot be earlier than start date.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idFromPath, workspaceIdParamsSchema } from './common';
+import { marketSchema } from './markets';
 
 /** The 15 integration types of spec 1 section 3, with the name of the unit each one connects. */
 export const INTEGRATION_TYPES = {
@@ -32,10 +33,24 @@ export const INTEGRATION_ERRORS = {
   mailpro: 'Failed to connect to MailPro, please check the credentials you provided.',
   mailplus: 'Failed to connect to Mail+, please check the credentials you provided.',
   alreadyEnabled: 'This integration is already enabled',
+  googleAnalytics:
+    'We were unable to connect with your Google Analytics account. Please contact us if this problem persists.',
+  gaNoAccounts: 'You currently do not have access to any GA accounts.',
+  gaAllSelected: 'All views have been selected for import.',
+  gaNoAccess: 'No access to GA views has been granted yet.',
+  gaNoneSelected: 'No Google Analytics views have been selected yet.',
 } as const;
 
-/** A connected unit (account, brand, campaign, view...): the provider's id and name. */
-export const integrationUnitSchema = z.object({ id: z.string(), name: z.string() });
+/**
+ * A connected unit (account, brand, campaign, view...): the provider's id and name. A Google Analytics view (a GA4
+ * property) also has its account's name and the market it reports on (optional).
+ */
+export const integrationUnitSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  account_name: z.string().optional(),
+  market: z.string().nullable().optional(),
+});
 export type IntegrationUnit = z.infer<typeof integrationUnitSchema>;
 
 /** An integration as the browser sees it: never its credentials. */
@@ -81,15 +96,48 @@ export const mailproBodySchema = z.strictObject({
   client_secret: secret('Client secret'),
   hostname: hostnameSchema,
 });
+/** Spec 1 section 5 words these two itself. */
+export const MAILPLUS_MESSAGES = {
+  consumerKey: 'Please provide a consumer key',
+  consumerSecret: 'Please provide a consumer secret',
+} as const;
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
 export const mailplusBodySchema = z.strictObject({
-  consumer_key: secret('Consumer key'),
-  consumer_secret: secret('Consumer secret'),
+  consumer_key: required(MAILPLUS_MESSAGES.consumerKey),
+  consumer_secret: required(MAILPLUS_MESSAGES.consumerSecret),
 });
 export const salesforceBodySchema = z.strictObject({
   account_id: z
     .string()
     .trim()
     .regex(/^[0-9]{1,12}$/, 'Please enter a valid account id'),
+});
+
+/** A Google Analytics property the product's service account can read, not yet added (spec 1 section 3). */
+export const gaAvailableViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  account_name: z.string(),
+  propertyName: z.string(),
+  viewName: z.string(),
+});
+export type GaAvailableView = z.infer<typeof gaAvailableViewSchema>;
+/**
+ * The available views, how many GA accounts granted access at all (none: 'You currently do not have access to any GA
+ * accounts.'), and the connection: the service account whose address the admin grants read access to.
+ */
+export const gaAvailableResponseSchema = z.object({
+  data: z.array(gaAvailableViewSchema),
+  accounts: z.number().int(),
+  connection: z.object({ type: z.literal('service_account'), account: z.string() }),
+});
+export type GaAvailableResponse = z.infer<typeof gaAvailableResponseSchema>;
+export const gaPropertyBodySchema = z.strictObject({
+  property_id: z.string({ error: 'Please choose a view' }).regex(/^[0-9]{1,20}$/, 'Please choose a view'),
+  market: marketSchema.nullable().optional(),
+});
+export const gaPropertyParamsSchema = workspaceIdParamsSchema.extend({
+  viewId: z.string().regex(/^[0-9]{1,20}$/, 'Invalid view id'),
 });
 
 /** Copernica's tree: databases, their views, and views nested in views. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idFromPath, idSchema, isCalendarDate, MAX_ID } from './common';
+import { dashboardWithCurrentNames, explorerWithCurrentNames } from './legacyFields';
 
 /** Report types (spec 2 §3). */
 export const reportTypes = ['dashboard', 'explorer_view'] as const;
@@ -183,15 +184,18 @@ export type ReportConfig = DashboardConfig | ExplorerConfig;
 
 /** The config schema of a report type. A JSON string is accepted as well as an object (spec 2 §3). */
 export function reportConfigSchema(type: ReportType) {
-  const schema = type === 'dashboard' ? dashboardConfigSchema : explorerConfigSchema;
-  return z.preprocess((value) => {
+  const fromJson = (value: unknown) => {
     if (typeof value !== 'string') return value;
     try {
       return JSON.parse(value) as unknown;
     } catch {
       return value;
     }
-  }, schema);
+  };
+  // Saved reports may still name fields as the older datasets did: they are read (and saved) with today's names.
+  return type === 'dashboard'
+    ? z.preprocess(fromJson, dashboardConfigSchema).transform(dashboardWithCurrentNames)
+    : z.preprocess(fromJson, explorerConfigSchema).transform(explorerWithCurrentNames);
 }
 
 /** The dataset a widget reads: its own, else the one its type implies; none for text. */
@@ -306,12 +310,23 @@ export const publicWorkspaceResponseSchema = z.object({
 
 const titleSchema = z.string().trim().min(1, 'Title cannot be empty').max(MAX_TITLE_LENGTH);
 
+/** A report asked for by another type than its own (spec 2 §5 Reports), word for word. */
+export const WRONG_TYPE_MESSAGES: Record<ReportType, string> = {
+  explorer_view: 'Invalid type: must be an explorer report',
+  dashboard: 'Invalid type: must be an dashboard report',
+};
+export const DUPLICATE_INVALID_TYPE = 'Cannot duplicate: Invalid type';
+
 export const reportParamsSchema = z.object({
   workspaceId: idFromPath('Invalid workspace id'),
   type: reportTypeSchema,
   id: idFromPath('Invalid report id'),
 });
 export const reportTypeParamsSchema = reportParamsSchema.pick({ workspaceId: true, type: true });
+/** Duplicating names the report's type too; any other type is refused in the spec's words. */
+export const duplicateReportParamsSchema = reportParamsSchema.extend({
+  type: z.enum(reportTypes, { error: DUPLICATE_INVALID_TYPE }),
+});
 export const publicReportParamsSchema = z.object({ reportId: idFromPath('Invalid report id') });
 
 /**

@@ -5,6 +5,9 @@ import { workspaces } from './workspaces';
 export interface StoredUnit {
   id: string;
   name: string;
+  /** A Google Analytics view's account and market. */
+  account_name?: string;
+  market?: string | null;
 }
 
 /**

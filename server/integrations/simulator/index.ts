@@ -1,4 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { MAILPLUS_SERVICE } from '../mailplus';
+import { parseOauth1Header, verifyOauth1 } from '../oauth1';
+import { googleAnalyticsRoutes, simulatorServiceAccount } from './googleAnalytics';
+
+export { SIMULATOR_GA_ACCOUNTS, simulatorServiceAccount } from './googleAnalytics';
 
 /**
  * A local stand-in for the providers' APIs: the subset of each one the adapters call, answering as the providers
@@ -9,6 +14,8 @@ export const SIMULATOR_CREDENTIALS = {
   klaviyoApiKey: 'pk_simulator_valid',
   iterableApiKey: 'iterable-simulator-valid',
   copernicaToken: 'copernica-simulator-valid',
+  mailplusConsumerKey: 'mailplus-simulator-key',
+  mailplusConsumerSecret: 'mailplus-simulator-secret',
   clientId: 'simulator-client',
   clientSecret: 'simulator-secret',
 } as const;
@@ -107,6 +114,32 @@ function klaviyoRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * Mail+ checks each request's OAuth 1.0a signature: the simulator's consumer secret over the method and the URL the
+ * request was sent to, a timestamp within five minutes, and a nonce not seen before.
+ */
+function mailplusRoutes(app: FastifyInstance) {
+  const nonces = new Set<string>();
+  app.get(`/mailplus${MAILPLUS_SERVICE}/campaign/list`, async (request, reply) => {
+    const { authorization } = request.headers;
+    const url = `${request.protocol}://${request.headers.host}${request.url}`;
+    const oauth = parseOauth1Header(authorization);
+    const nonce = oauth?.get('oauth_nonce') ?? '';
+    const fresh = Math.abs(Date.now() / 1000 - Number(oauth?.get('oauth_timestamp'))) < 300;
+    const valid =
+      oauth?.get('oauth_consumer_key') === SIMULATOR_CREDENTIALS.mailplusConsumerKey &&
+      fresh &&
+      !nonces.has(nonce) &&
+      verifyOauth1('GET', url, authorization, SIMULATOR_CREDENTIALS.mailplusConsumerSecret);
+    if (!valid) return reply.code(401).send({ errorType: 'UNAUTHORIZED', message: 'Invalid signature' });
+    nonces.add(nonce);
+    return [
+      { encryptedId: 'mp-campaign-1', name: 'Welcome journey', triggers: [] },
+      { encryptedId: 'mp-campaign-2', name: 'Abandoned cart', triggers: [] },
+    ];
+  });
+}
+
 function oauthRoutes(app: FastifyInstance, prefix: string) {
   app.post(`${prefix}`, async (request, reply) => {
     const form = request.body as Record<string, string> | undefined;
@@ -151,6 +184,8 @@ export async function buildProviderSimulator(): Promise<FastifyInstance> {
   );
   klaviyoRoutes(app);
   copernicaRoutes(app);
+  googleAnalyticsRoutes(app);
+  mailplusRoutes(app);
   app.get('/iterable/api/lists', async (request, reply) =>
     request.headers['api-key'] === SIMULATOR_CREDENTIALS.iterableApiKey
       ? { lists: [{ id: 1, name: 'Newsletter', listType: 'Standard' }] }
@@ -177,6 +212,10 @@ export function simulatorUrls(origin: string) {
     COPERNICA_API_URL: `${origin}/copernica`,
     DEPLOYTEQ_API_URL: `${origin}/deployteq`,
     MAILPRO_API_URL: `${origin}/mailpro/{hostname}`,
+    MAILPLUS_API_URL: `${origin}/mailplus`,
+    GOOGLE_ANALYTICS_ADMIN_API_URL: `${origin}/google-analytics`,
+    GOOGLE_OAUTH_TOKEN_URL: `${origin}/google/token`,
+    GOOGLE_ANALYTICS_SERVICE_ACCOUNT: JSON.stringify(simulatorServiceAccount('granted')),
     OUTBOUND_ALLOWED_HOSTS: [new URL(origin).host],
   };
 }

@@ -103,12 +103,12 @@ test('the list’s sentence names the conditions with their labels, the days and
     duration: '7',
   };
   expect(describeRule(rule)).toBe(
-    `Triggers when ${metric.label} gt 5 over 7 days per ${dimension.label} in ${schema.title}.`,
+    `Triggers when ${metric.label} greater than 5 over 7 days per ${dimension.label} in ${schema.title}.`,
   );
   expect(describeRule({ ...rule, conditions: [] })).toBe(`No conditions on ${schema.title} yet.`);
   const percent = schema.fields.find((field) => field.type === 'metric' && field.format === 'percent')!;
   const onPercent = { ...rule, conditions: [{ member: percent.id, operator: 'lt', values: ['0.2'] }], duration: '1' };
-  expect(describeRule(onPercent)).toMatch(new RegExp(`^Triggers when ${percent.label} lt 20% over the day per `));
+  expect(describeRule(onPercent)).toMatch(new RegExp(`^Triggers when ${percent.label} less than 20% over the day per `));
 });
 
 describe('the drawer’s form state', () => {

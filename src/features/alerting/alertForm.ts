@@ -160,10 +160,13 @@ export function alertIssues(draft: AlertDraft, schema: DatasetSchema | undefined
 export const hasIssues = ({ filterRows, conditionRows, ...rest }: AlertIssues) =>
   Object.values(rest).some(Boolean) || [...filterRows, ...conditionRows].some((row) => Object.keys(row).length > 0);
 
-/** One condition in words, with the dataset's labels: 'Sent gt 1000'. */
+/** One condition in words, with the dataset's labels: 'Sent greater than 1000'. */
 function conditionText(condition: ReportFilter, schema: DatasetSchema | undefined): string {
   const field = schema?.fields.find((candidate) => candidate.id === condition.member);
-  const operator = isFilterOperator(condition.operator) ? operatorLabels[condition.operator] : condition.operator;
+  // Inside a sentence: 'Sent greater than 1000'.
+  const operator = isFilterOperator(condition.operator)
+    ? operatorLabels[condition.operator].toLowerCase()
+    : condition.operator;
   // Percentages read as the form shows them: 0.2 is '20%'.
   const values = (condition.values ?? []).map((value) =>
     field?.format === 'percent' && !condition.operator?.startsWith('outlier') ? `${shownValue(field, value)}%` : value,

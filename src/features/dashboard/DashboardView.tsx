@@ -38,6 +38,7 @@ import { DashboardGrid } from './DashboardGrid';
 import { EditingDrawer } from './EditingDrawer';
 import { GlobalFilterBar } from './GlobalFilterBar';
 import { defaultSizeOf, gridCellAt, type GridItem, hasGridLayout, layoutChanged, listItemBox } from './layout';
+import { NotConfiguredNotice } from './NotConfiguredNotice';
 import { useWidgetContext } from './useWidgetContext';
 import { type DropSide, WidgetCard } from './WidgetCard';
 
@@ -251,6 +252,7 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
         />
       )}
       <div className="or-dashboard-main">
+        <NotConfiguredNotice scope={scope} />
         <GlobalFilterBar
           filters={config.filters ?? []}
           scope={scope}

@@ -15,6 +15,7 @@ import { useWidgetData } from '../widgets/useWidgetData';
 import { fieldLabel } from '../widgets/widgetQuery';
 import { WidgetError, WidgetLoading, widgetMessages } from '../widgets/WidgetStates';
 import { baselineTone } from './baselines';
+import { BaselinesButton } from './BaselinesDrawer';
 import { ColumnMenu, type NumberFilter } from './ColumnMenu';
 import { DateFieldChip } from './DateFieldDrawer';
 import {
@@ -264,6 +265,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
         <span className="or-explorer-count" aria-label="Total rows">
           Rows: {nothing ? 0 : rowCountText(source)}
         </span>
+        <BaselinesButton schema={schema} config={config} scope={scope} canEdit={canEdit} onEdit={onEdit} />
         <ExportMenu
           progress={exporter.progress}
           disabled={nothing || source.status !== 'success' || !source.total}

@@ -1,5 +1,14 @@
 import { type Field } from '../../contracts/datasets';
-import { baselineNumber, baselineTone } from './baselines';
+import {
+  baselineNumber,
+  baselineText,
+  baselineTone,
+  baselineValue,
+  decimalText,
+  kpiDataOf,
+  rowsOfKpiData,
+} from './baselines';
+import { baselinesApplied } from './explorerEdits';
 
 const rate: Field = {
   id: 'open_rate',
@@ -32,5 +41,45 @@ describe('baseline colours', () => {
     expect(baselineTone(0.3, undefined, { open_rate: 0.1 })).toBeNull();
     expect(baselineNumber('0,5')).toBe(0.5);
     expect(baselineNumber('abc')).toBeNull();
+  });
+});
+
+describe('baseline values as typed, stored and sent', () => {
+  it.each([
+    [0.25, 'percent', '25'],
+    [0.29, 'percent', '29'],
+    [0.0123, 'percent', '1.23'],
+    [12.5, 'number', '12.5'],
+  ])('%p (%s) is typed as %p and stored back unchanged', (stored, format, typed) => {
+    expect(baselineText(stored, format)).toBe(typed);
+    expect(baselineValue(typed, format)).toBe(stored);
+  });
+
+  it('the API gets decimal text without exponents', () => {
+    expect(decimalText(0.315)).toBe('0.315');
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(-2)).toBe('-2');
+    expect(decimalText(1234)).toBe('1234');
+  });
+
+  it('a row that is not a number holds the baselines back', () => {
+    const formatOf = (metric: string) => (metric === 'open_rate' ? 'percent' : 'number');
+    const rows = rowsOfKpiData({ open_rate: '0.25', sent: 10, clicks: null }, formatOf);
+    expect(rows.map((row) => [row.metric, row.text])).toEqual([
+      ['open_rate', '25'],
+      ['sent', '10'],
+    ]);
+    expect(kpiDataOf(rows, formatOf)).toEqual({ open_rate: 0.25, sent: 10 });
+    expect(kpiDataOf([...rows, { id: 'x', metric: 'clicks', text: '' }], formatOf)).toBeNull();
+  });
+
+  it("applying sets the view's values and set id; none clears both", () => {
+    const config = { dataset: 'd', kpiData: { open_rate: 0.2 }, baselineId: 'a' };
+    expect(baselinesApplied(config, { kpiData: { sent: 5 }, baselineId: 'b' })).toEqual({
+      dataset: 'd',
+      kpiData: { sent: 5 },
+      baselineId: 'b',
+    });
+    expect(baselinesApplied(config, null)).toEqual({ dataset: 'd', kpiData: {}, baselineId: null });
   });
 });

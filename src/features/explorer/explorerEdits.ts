@@ -115,6 +115,18 @@ export function dateFieldChanged(config: ExplorerConfig, dateField: string): Exp
   return { ...config, dateField };
 }
 
+/**
+ * The view's baselines (spec 2 "Baselines drawer"): the values by metric and the id of the set they came from,
+ * a template's baseline set or a new id for the view's own; none clears both.
+ */
+export function baselinesApplied(
+  config: ExplorerConfig,
+  baselines: { kpiData: Record<string, number>; baselineId: string } | null,
+): ExplorerConfig {
+  if (!baselines) return { ...config, kpiData: {}, baselineId: null };
+  return { ...config, kpiData: baselines.kpiData, baselineId: baselines.baselineId };
+}
+
 /** The grid the config describes: what the queries group, pivot and sort by and the columns it shows. */
 export interface GridLayout {
   rowGroups: string[];

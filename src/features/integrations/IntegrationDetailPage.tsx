@@ -10,13 +10,22 @@ import {
 import { errorCode } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { CopernicaViews } from './CopernicaViews';
-import { type Field, FIELDS, INSUFFICIENT_PRIVILEGES, isActive } from './integrationRules';
+import { GoogleAnalytics } from './GoogleAnalytics';
+import {
+  type Field,
+  FIELDS,
+  INSUFFICIENT_PRIVILEGES,
+  isActive,
+  isConnectable,
+  PUSH_DESTINATIONS,
+} from './integrationRules';
 import {
   useConnectIntegrationMutation,
   useConnectKlaviyoMutation,
   useEnableKlaviyoMutation,
   useGetIntegrationsQuery,
 } from './integrationsApi';
+import { PushCredentials } from './PushCredentials';
 
 /** The spec's message for a refused connect when the server gives none of its own. */
 const FALLBACK: Partial<Record<IntegrationType, string>> = {
@@ -24,6 +33,7 @@ const FALLBACK: Partial<Record<IntegrationType, string>> = {
   copernica: INTEGRATION_ERRORS.copernica,
   iterable: INTEGRATION_ERRORS.iterable,
   webpower: INTEGRATION_ERRORS.mailpro,
+  mailplus: INTEGRATION_ERRORS.mailplus,
 };
 
 function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields: Field[]; existing?: Integration }) {
@@ -32,6 +42,7 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
     Object.fromEntries(fields.map((field) => [field.name, field.options?.[0] ?? ''])),
   );
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Record<string, string>>({});
   const [enableKlaviyo] = useEnableKlaviyoMutation();
   const [connectKlaviyo, klaviyoState] = useConnectKlaviyoMutation();
   const [connect, connectState] = useConnectIntegrationMutation();
@@ -39,6 +50,9 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const empty = fields.filter((field) => field.required && !values[field.name]?.trim());
+    setMissing(Object.fromEntries(empty.map((field) => [field.name, field.required!])));
+    if (empty.length > 0) return;
     try {
       if (type === 'klaviyo') {
         const integrationId = existing?.id ?? (await enableKlaviyo(workspace.id).unwrap()).data.id;
@@ -58,7 +72,13 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
   return (
     <form onSubmit={(event) => void submit(event)} className="or-integration-form">
       {fields.map((field) => (
-        <FormGroup key={field.name} label={field.label} labelFor={`integration-${field.name}`}>
+        <FormGroup
+          key={field.name}
+          label={field.label}
+          labelFor={`integration-${field.name}`}
+          intent={missing[field.name] ? 'danger' : 'none'}
+          helperText={missing[field.name]}
+        >
           {field.options ? (
             <HTMLSelect
               id={`integration-${field.name}`}
@@ -113,7 +133,7 @@ export function IntegrationDetailPage() {
           <Tag intent={isActive(existing) ? 'success' : 'none'}>{isActive(existing) ? 'Active' : 'Inactive'}</Tag>
         )}
       </H3>
-      {existing && existing.units.length > 0 && (
+      {existing && existing.units.length > 0 && type !== 'google_analytics' && (
         <ul aria-label={`Connected ${info.unit}s`}>
           {existing.units.map((unit) => (
             <li key={unit.id}>{unit.name}</li>
@@ -123,11 +143,13 @@ export function IntegrationDetailPage() {
       {info.custom && (
         <Callout intent="warning">Please contact the provider to setup {info.label} for your workspace</Callout>
       )}
-      {!info.custom && !fields && <Callout>Connecting {info.label} is not available yet.</Callout>}
+      {type === 'google_analytics' && data && <GoogleAnalytics workspaceId={workspace.id} existing={existing} />}
+      {!info.custom && !isConnectable(type) && <Callout>Connecting {info.label} is not available yet.</Callout>}
       {type === 'copernica' && existing && isActive(existing) && (
         <CopernicaViews workspaceId={workspace.id} integrationId={existing.id} />
       )}
       {fields && data && <ConnectForm key={type} type={type} fields={fields} existing={existing} />}
+      {PUSH_DESTINATIONS[type] && <PushCredentials workspaceId={workspace.id} kind={PUSH_DESTINATIONS[type]} />}
     </div>
   );
 }

@@ -1,14 +1,8 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { meFixture } from '../../../test/meFixture';
-import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Integration, INTEGRATION_ERRORS } from '../../contracts/integrations';
-import { setupStore } from '../../store/store';
-import { authApi } from '../auth/authApi';
-import { IntegrationDetailPage } from './IntegrationDetailPage';
-import { IntegrationsPage } from './IntegrationsPage';
+import { renderIntegrations } from './testing/renderIntegrations';
 
 const WS = 3;
 let network: ReturnType<typeof stubNetwork>;
@@ -42,24 +36,19 @@ async function setup(role: 'admin' | 'member', route: string, initial: Integrati
       if (request.method === 'GET') return json({ data: [] });
       return json({ data: ((await request.json()) as { views: unknown[] }).views });
     }
+    if (request.method === 'POST' && pathname === `${base}/mailplus`) {
+      const body = (await request.json()) as { consumer_key: string; consumer_secret: string };
+      if (body.consumer_secret !== 'good') return json({ error: INTEGRATION_ERRORS.mailplus }, 400);
+      integrations = [{ id: 6, type: 'mailplus', name: 'Mail+', units: [{ id: 'c1', name: 'Welcome journey' }] }];
+      return json({ data: integrations[0] }, 201);
+    }
     if (request.method === 'DELETE' && pathname === `${base}/5`) {
       integrations = [];
       return json({ ok: true });
     }
     return json({ error: 'Not found' }, 404);
   });
-  const store = setupStore();
-  await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({}, { id: WS, role })));
-  return renderWithProviders(
-    <Routes>
-      <Route path="/workspaces/:workspaceId/settings/integrations" element={<IntegrationsPage />} />
-      <Route
-        path="/workspaces/:workspaceId/settings/integrations/:integrationType"
-        element={<IntegrationDetailPage />}
-      />
-    </Routes>,
-    { store, route: `/workspaces/${WS}/settings/integrations${route}` },
-  );
+  return renderIntegrations(WS, role, route);
 }
 
 describe('Integrations', () => {
@@ -78,6 +67,9 @@ describe('Integrations', () => {
     const mailpro = screen.getByRole('region', { name: 'Spotler MailPro' });
     expect(within(mailpro).getByRole('button', { name: 'Connect' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Iterable' })).getByText('New')).toBeTruthy();
+    const mailplus = screen.getByRole('region', { name: 'Mail+' });
+    expect(within(mailplus).getByText('New')).toBeTruthy();
+    expect(within(mailplus).getByRole('button', { name: 'Connect' }).hasAttribute('disabled')).toBe(false);
     expect(
       within(screen.getByRole('region', { name: 'Braze' })).getByText(
         'Please contact the provider to setup Braze for your workspace',
@@ -95,6 +87,31 @@ describe('Integrations', () => {
     fireEvent.click(screen.getByRole('button', { name: /Connect|Update credentials/ }));
     expect(await screen.findByText('Active')).toBeTruthy();
     expect(screen.getByText('Acme Shop')).toBeTruthy();
+    // Every enable and connect carries a key of its own, so a retried request is answered, not repeated.
+    const writes = network.calls.filter((call) => call.method !== 'GET');
+    const keys = writes.map((call) => call.headers.get('Idempotency-Key'));
+    expect(writes.map((call) => call.method)).toEqual(['POST', 'PUT', 'PUT']);
+    expect(keys.every((key) => key !== null && /^[0-9a-f]{32}$/.test(key))).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('connects Mail+: both fields are required with the spec messages, a refused secret names Mail+', async () => {
+    await setup('admin', '/mailplus');
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Please provide a consumer key')).toBeTruthy();
+    expect(screen.getByText('Please provide a consumer secret')).toBeTruthy();
+    expect(network.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Consumer key'), { target: { value: 'key' } });
+    fireEvent.change(screen.getByLabelText('Consumer secret'), { target: { value: 'bad' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(INTEGRATION_ERRORS.mailplus)).toBeTruthy();
+    expect(screen.queryByText('Please provide a consumer key')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Consumer secret'), { target: { value: 'good' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Welcome journey')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
   });
 
   it('removes an integration only after confirmation', async () => {

@@ -5,7 +5,7 @@ import { INTEGRATION_TYPES, type Integration, type IntegrationType } from '../..
 import { useAppDispatch } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
-import { INSUFFICIENT_PRIVILEGES, isActive, isConnectable } from './integrationRules';
+import { INSUFFICIENT_PRIVILEGES, isActive, isConnectable, PUSH_DESTINATIONS } from './integrationRules';
 import { useGetIntegrationsQuery, useRemoveIntegrationMutation } from './integrationsApi';
 
 function EnabledList({ workspaceId, integrations }: { workspaceId: number; integrations: Integration[] }) {
@@ -68,7 +68,15 @@ function AvailableCard({ type, enabled }: { type: IntegrationType; enabled: Inte
       </H4>
       <p>Connects an {info.unit}</p>
       {info.custom ? (
-        <Callout intent="warning">Please contact the provider to setup {info.label} for your workspace</Callout>
+        <>
+          <Callout intent="warning">Please contact the provider to setup {info.label} for your workspace</Callout>
+          {/* The provider delivers files with credentials the workspace hands over: on the type's page. */}
+          {PUSH_DESTINATIONS[type] && (
+            <Link to={type}>
+              <Button variant="minimal" text="Delivery credentials" />
+            </Link>
+          )}
+        </>
       ) : isConnectable(type) ? (
         <Link to={type}>
           <Button text={enabled ? 'Manage' : 'Connect'} />

@@ -1,14 +1,20 @@
+import type { z } from 'zod';
 import {
+  bucketInfoResponseSchema,
   type CopernicaNode,
   copernicaNodeListResponseSchema,
   copernicaTrackedViewsResponseSchema,
+  type GaAvailableResponse,
+  gaAvailableResponseSchema,
   type Integration,
   type IntegrationType,
   integrationListResponseSchema,
   integrationResponseSchema,
   type IntegrationUnit,
+  sftpAccountResponseSchema,
 } from '../../contracts/integrations';
 import { api } from '../../store/api';
+import { idempotencyHeaders } from '../../store/idempotency';
 
 const integrationsTag = (workspaceId: number) => [{ type: 'Integrations' as const, id: workspaceId }];
 
@@ -18,6 +24,7 @@ export const CONNECT_PATHS: Partial<Record<IntegrationType, string>> = {
   deployteq: 'deployteq',
   iterable: 'iterable',
   webpower: 'mailpro',
+  mailplus: 'mailplus',
   salesforce: 'salesforce',
 };
 
@@ -29,7 +36,11 @@ export const integrationsApi = api.injectEndpoints({
       providesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
     }),
     enableKlaviyo: build.mutation<{ data: Integration }, number>({
-      query: (workspaceId) => ({ url: `/workspaces/${workspaceId}/integrations/klaviyo`, method: 'POST' }),
+      query: (workspaceId) => ({
+        url: `/workspaces/${workspaceId}/integrations/klaviyo`,
+        method: 'POST',
+        headers: idempotencyHeaders(),
+      }),
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
     }),
@@ -41,6 +52,7 @@ export const integrationsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/integrations/klaviyo/${integrationId}/connect`,
         method: 'PUT',
         body: { api_key: apiKey },
+        headers: idempotencyHeaders(),
       }),
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
@@ -53,6 +65,7 @@ export const integrationsApi = api.injectEndpoints({
         url: `/workspaces/${workspaceId}/integrations/${CONNECT_PATHS[type]}`,
         method: 'POST',
         body,
+        headers: idempotencyHeaders(),
       }),
       responseSchema: integrationResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
@@ -87,6 +100,54 @@ export const integrationsApi = api.injectEndpoints({
       responseSchema: copernicaTrackedViewsResponseSchema,
       invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
     }),
+    enableGoogleAnalytics: build.mutation<{ data: Integration }, number>({
+      query: (workspaceId) => ({
+        url: `/workspaces/${workspaceId}/integrations/google-analytics`,
+        method: 'POST',
+        headers: idempotencyHeaders(),
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
+    }),
+    /** The GA properties the product's service account may read and the workspace has not added yet. */
+    getGaAvailable: build.query<GaAvailableResponse, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/integrations/google-analytics/available`,
+      responseSchema: gaAvailableResponseSchema,
+      providesTags: (_result, _error, workspaceId) => integrationsTag(workspaceId),
+    }),
+    addGaProperty: build.mutation<
+      { data: Integration },
+      { workspaceId: number; propertyId: string; market: string | null }
+    >({
+      query: ({ workspaceId, propertyId, market }) => ({
+        url: `/workspaces/${workspaceId}/integrations/google-analytics/properties`,
+        method: 'POST',
+        body: { property_id: propertyId, market },
+        headers: idempotencyHeaders(),
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    removeGaProperty: build.mutation<{ data: Integration }, { workspaceId: number; viewId: string }>({
+      query: ({ workspaceId, viewId }) => ({
+        url: `/workspaces/${workspaceId}/integrations/google-analytics/properties/${viewId}`,
+        method: 'DELETE',
+      }),
+      responseSchema: integrationResponseSchema,
+      invalidatesTags: (_result, _error, { workspaceId }) => integrationsTag(workspaceId),
+    }),
+    /** The GCS bucket and key the product issued to the workspace: generated on the first request, admins only. */
+    getGcsBucket: build.query<z.infer<typeof bucketInfoResponseSchema>, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/integrations/gcs/bucket`,
+      responseSchema: bucketInfoResponseSchema,
+      // Issued once and never changed: no refetch, and gone from the cache soon after the panel closes.
+      keepUnusedDataFor: 30,
+    }),
+    getSftpAccount: build.query<z.infer<typeof sftpAccountResponseSchema>, number>({
+      query: (workspaceId) => `/workspaces/${workspaceId}/integrations/sftp/account`,
+      responseSchema: sftpAccountResponseSchema,
+      keepUnusedDataFor: 30,
+    }),
     removeIntegration: build.mutation<unknown, { workspaceId: number; integrationId: number }>({
       query: ({ workspaceId, integrationId }) => ({
         url: `/workspaces/${workspaceId}/integrations/${integrationId}`,
@@ -106,4 +167,10 @@ export const {
   useGetCopernicaNodesQuery,
   useGetTrackedViewsQuery,
   useSaveTrackedViewsMutation,
+  useEnableGoogleAnalyticsMutation,
+  useGetGaAvailableQuery,
+  useAddGaPropertyMutation,
+  useRemoveGaPropertyMutation,
+  useGetGcsBucketQuery,
+  useGetSftpAccountQuery,
 } = integrationsApi;

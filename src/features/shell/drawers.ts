@@ -4,8 +4,8 @@ export const DRAWER_PREFIX = 'drawer.';
 /**
  * Every drawer of the product. The shell's DrawerHost renders the workspace-wide ones and 'share' (opened from
  * the reports home and a report's toolbar); a dashboard renders its own (configure-dashboard-widget,
- * kpi-widget, target) and an explorer view its date-field drawer, as they need the report being edited; the
- * targets screen renders 'target' too.
+ * kpi-widget, target) and an explorer view its date-field and baselines drawers, as they need the report being
+ * edited; the targets screen renders 'target' too.
  */
 export const drawerTypes = [
   'demo',
@@ -18,6 +18,7 @@ export const drawerTypes = [
   'kpi-widget',
   'target',
   'date-field',
+  'baselines',
 ] as const;
 export type DrawerType = (typeof drawerTypes)[number];
 

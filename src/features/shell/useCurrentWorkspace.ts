@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useParams } from 'react-router-dom';
+import { workspaceIdParamsSchema } from '../../contracts/common';
 import { type Me } from '../../contracts/me';
 import { type Workspace } from '../../contracts/workspaces';
 import { useAppSelector } from '../../store/hooks';
@@ -26,11 +27,22 @@ export function useCurrentUser(): Me {
   return data;
 }
 
+/**
+ * The workspace id of a page's URL, in the spec's words when the URL has none or a malformed one (spec 1 §8,
+ * spec 3 §5): a page that reads it outside a workspace route is a programming error its error boundary shows.
+ */
+export function workspaceIdFromUrl(param: string | undefined): number {
+  if (param === undefined || param === '') throw new Error('workspaceId was not found in url.');
+  const parsed = workspaceIdParamsSchema.shape.workspaceId.safeParse(param);
+  if (!parsed.success) throw new Error('Invalid workspace id');
+  return parsed.data;
+}
+
 /** The workspace the URL names; the route guards have already checked the user belongs to it. */
 export function useCurrentWorkspace(): Workspace {
+  const id = workspaceIdFromUrl(useParams().workspaceId);
   useCurrentUser();
-  const { workspaceId } = useParams();
-  const workspace = useAppSelector((state) => selectWorkspaceOfMe(state, Number(workspaceId)));
+  const workspace = useAppSelector((state) => selectWorkspaceOfMe(state, id));
   if (!workspace) throw new Error('The workspace of this page is not one of the user’s');
   return workspace;
 }

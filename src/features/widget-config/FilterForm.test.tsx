@@ -18,7 +18,7 @@ const nested: ReportFilter[] = [
 test('a read-only form shows each filter in words, groups included', () => {
   renderWithProviders(<FilterForm schema={sendSchema} scope={scope} value={nested} onChange={jest.fn()} readOnly />);
   expect(screen.getByText('country label Is empty')).toBeTruthy();
-  expect(screen.getByText('(campaign_name label contains spring) or (country label Is NL, BE)')).toBeTruthy();
+  expect(screen.getByText('(campaign_name label Contains spring) or (country label Is NL, BE)')).toBeTruthy();
   expect(screen.queryByRole('combobox')).toBeNull();
 });
 
@@ -26,7 +26,7 @@ test('nested groups are shown and can be removed; top-level rows are edited', ()
   const onChange = jest.fn();
   renderWithProviders(<FilterForm schema={sendSchema} scope={scope} value={nested} onChange={onChange} />);
   const group = screen.getByRole('group', { name: 'Any of' });
-  expect(within(group).getByText('(campaign_name label contains spring) or (country label Is NL, BE)')).toBeTruthy();
+  expect(within(group).getByText('(campaign_name label Contains spring) or (country label Is NL, BE)')).toBeTruthy();
   fireEvent.click(within(group).getByRole('button', { name: 'Remove filter' }));
   expect(onChange).toHaveBeenLastCalledWith([nested[0]]);
 
@@ -39,10 +39,10 @@ test('nested groups are shown and can be removed; top-level rows are edited', ()
     'Select an operator',
     'Is',
     'Is not',
-    'contains',
+    'Contains',
     'Does not contain',
-    'startsWith',
-    'endsWith',
+    'Starts with',
+    'Ends with',
     'Is not empty',
     'Is empty',
   ]);
@@ -175,4 +175,26 @@ describe('as an alert’s conditions (spec 3 §5)', () => {
     fireEvent.keyDown(handle, { key: 'ArrowRight', which: 39, keyCode: 39 });
     expect(onChange).toHaveBeenLastCalledWith([{ member: 'sent', operator: 'outlierHigh', values: ['-1.750'] }]);
   });
+});
+
+test('a metric filter offers the comparisons and outliers and an Aggregate flag; a dimension drops the flag', () => {
+  const onChange = jest.fn();
+  const metricFilter: ReportFilter = { member: 'sent', operator: 'gt', values: ['100'] };
+  const aggregated: ReportFilter = { ...metricFilter, member: 'open', aggregate: true };
+  renderWithProviders(
+    <FilterForm schema={sendSchema} scope={scope} value={[metricFilter, aggregated]} onChange={onChange} />,
+  );
+  const [row, aggregatedRow] = screen.getAllByRole('group', { name: 'Filter' });
+  const operators = within(row).getByRole('combobox', { name: 'Operator' });
+  expect(within(operators).getByRole('option', { name: 'Unusually high' })).toBeTruthy();
+  expect(within(operators).getByRole('option', { name: 'Between' })).toBeTruthy();
+
+  fireEvent.click(within(row).getByRole('checkbox', { name: 'Aggregate' }));
+  expect(onChange).toHaveBeenLastCalledWith([{ ...metricFilter, aggregate: true }, aggregated]);
+
+  expect((within(aggregatedRow).getByRole('checkbox', { name: 'Aggregate' }) as HTMLInputElement).checked).toBe(true);
+  fireEvent.change(within(aggregatedRow).getByRole('combobox', { name: 'Field' }), { target: { value: 'country' } });
+  const [[, switched]] = onChange.mock.lastCall as [ReportFilter[]];
+  expect(switched.member).toBe('country');
+  expect('aggregate' in switched).toBe(false);
 });

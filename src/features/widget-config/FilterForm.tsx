@@ -1,4 +1,4 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, Slider, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Slider, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type ReportFilter } from '../../contracts/reports';
@@ -249,6 +249,14 @@ function FilterRow({ kind, filter, issues, schema, scope, onChange, onRemove }: 
           />
         </FormGroup>
       )}
+      {kind === 'filters' && field?.type === 'metric' && (
+        // Unchecked, each row's value is compared; checked, the value of each group (spec 2 §3 Filter).
+        <Checkbox
+          label="Aggregate"
+          checked={filter.aggregate === true}
+          onChange={(event) => onChange({ ...filter, aggregate: event.currentTarget.checked })}
+        />
+      )}
       <Button icon="trash" variant="minimal" aria-label={`Remove ${noun}`} onClick={onRemove} />
     </div>
   );
@@ -257,8 +265,8 @@ function FilterRow({ kind, filter, issues, schema, scope, onChange, onRemove }: 
 /**
  * The filter form (spec 2 §5, spec 3 §5): a row per filter with its field, operator and values. equals and
  * notEquals pick among the dimension's values, set and notSet take none, outliers take a sensitivity, other
- * operators take typed values; switching the operator starts the values again. As an alert's conditions it offers
- * metrics, whose values are numbers (percentages shown ×100). Nested and/or groups are shown and can be removed, not edited.
+ * operators take typed values; switching the operator starts the values again. Metrics (offered as filters with an
+ * Aggregate flag, and alone as an alert's conditions) take numbers (percentages shown ×100). Nested and/or groups are shown and can be removed, not edited.
  */
 export function FilterForm({ schema, scope, value, onChange, readOnly = false, kind = 'filters' }: FilterFormProps) {
   if (readOnly) {

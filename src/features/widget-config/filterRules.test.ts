@@ -22,14 +22,14 @@ import { sendSchema } from './testSchema';
 const field = (id: string) => sendSchema.fields.find((candidate) => candidate.id === id)!;
 
 describe('filter operators (spec 2 §3)', () => {
-  it('labels operators with the spec words', () => {
+  it('labels operators with the spec words, and the others in plain words', () => {
     expect(operatorsFor(field('campaign_name')).map((op) => operatorLabels[op])).toEqual([
       'Is',
       'Is not',
-      'contains',
+      'Contains',
       'Does not contain',
-      'startsWith',
-      'endsWith',
+      'Starts with',
+      'Ends with',
       'Is not empty',
       'Is empty',
     ]);
@@ -58,12 +58,13 @@ describe('filter operators (spec 2 §3)', () => {
     expect(valueInputOf('inRange')).toBe('range');
   });
 
-  it('offers visible non-URL dimensions as members', () => {
+  it('offers visible non-URL dimensions, then the measures but gauges, as members', () => {
     const ids = filterableFields(sendSchema).map((candidate) => candidate.id);
     expect(ids).toContain('campaign_name');
     expect(ids).not.toContain('internal_id');
     expect(ids).not.toContain('landing_url');
-    expect(ids).not.toContain('sent');
+    expect(ids).toContain('sent');
+    expect(ids.indexOf('campaign_name')).toBeLessThan(ids.indexOf('sent'));
   });
 });
 

@@ -3,28 +3,31 @@ import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type ReportFilter } from '../../contracts/reports';
 import { DEFAULT_OUTLIER_SENSITIVITY, type FilterOperator, filterOperators } from '../../engine/filters';
 
-/** What the operator picker shows (spec 2 §3 Filter): the spec's labels, else the operator's own name. */
+/**
+ * What the operator picker shows: the spec's labels (spec 3 "Filter inputs": Is, Is not, Does not contain, Is empty,
+ * Is not empty), and plain words in the same style for the operators the spec names only by id.
+ */
 export const operatorLabels: Record<FilterOperator, string> = {
   equals: 'Is',
   notEquals: 'Is not',
-  contains: 'contains',
+  contains: 'Contains',
   notContains: 'Does not contain',
-  startsWith: 'startsWith',
-  endsWith: 'endsWith',
+  startsWith: 'Starts with',
+  endsWith: 'Ends with',
   set: 'Is not empty',
   notSet: 'Is empty',
-  gt: 'gt',
-  gte: 'gte',
-  lt: 'lt',
-  lte: 'lte',
-  inRange: 'inRange',
-  outlierHigh: 'outlierHigh',
-  outlierLow: 'outlierLow',
-  outlier: 'outlier',
-  inDateRange: 'inDateRange',
-  notInDateRange: 'notInDateRange',
-  beforeDate: 'beforeDate',
-  afterDate: 'afterDate',
+  gt: 'Greater than',
+  gte: 'Greater than or equal to',
+  lt: 'Less than',
+  lte: 'Less than or equal to',
+  inRange: 'Between',
+  outlierHigh: 'Unusually high',
+  outlierLow: 'Unusually low',
+  outlier: 'Unusually high or low',
+  inDateRange: 'In date range',
+  notInDateRange: 'Not in date range',
+  beforeDate: 'Before',
+  afterDate: 'After',
 };
 
 export const REQUIRED = 'This field is required';
@@ -94,22 +97,29 @@ export function valueInputOf(operator: string | undefined): ValueInput {
 export const initialValuesFor = (operator: string): string[] =>
   valueInputOf(operator) === 'sensitivity' ? [DEFAULT_OUTLIER_SENSITIVITY] : [];
 
-/** The filter members a form offers: the dataset's fields that are not hidden or URLs (spec 3 §5). */
-export const filterableFields = (schema: DatasetSchema): Field[] =>
-  schema.fields.filter(
+/**
+ * The filter members a form offers (spec 2 §5, spec 3 §5): the dataset's dimensions that are not hidden or URLs,
+ * then its visible measures but gauges (a metric filter compares each row's value, or with the aggregate flag the
+ * grouped value).
+ */
+export const filterableFields = (schema: DatasetSchema): Field[] => [
+  ...schema.fields.filter(
     (field) => field.type === 'dimension' && !field.features.includes('hide') && field.format !== 'url',
-  );
+  ),
+  ...conditionFields(schema),
+];
 
 /**
- * What a form's rows are about: filters pick dimensions; an alert's conditions test metrics, so they offer the
- * visible measures, gauges left out (spec 3 §5 Filter inputs).
+ * What a form's rows are about: filters pick dimensions and measures; an alert's conditions test metrics, so they
+ * offer the visible measures only, gauges left out (spec 3 §5 Filter inputs).
  */
 export type FilterFormKind = 'filters' | 'conditions';
 
-export const conditionFields = (schema: DatasetSchema): Field[] =>
-  schema.fields.filter(
+export function conditionFields(schema: DatasetSchema): Field[] {
+  return schema.fields.filter(
     (field) => field.type === 'metric' && !field.features.includes('hide') && !field.features.includes('gauge'),
   );
+}
 
 /** A condition tests an aggregated value, which is always there: set and notSet have no meaning on it. */
 export const operatorsOfKind = (kind: FilterFormKind, field: Field): FilterOperator[] =>
@@ -181,7 +191,15 @@ export function withMember(filter: ReportFilter, member: string, schema: Dataset
   const offered = field ? operatorsFor(field) : [];
   const operator =
     filter.operator && offered.includes(filter.operator as FilterOperator) ? filter.operator : offered[0];
-  return { ...filter, member, operator, values: operator ? initialValuesFor(operator) : [] };
+  // The aggregate flag belongs to metric filters: a dimension drops it.
+  const { aggregate, ...rest } = filter;
+  return {
+    ...rest,
+    ...(aggregate !== undefined && field?.type === 'metric' && { aggregate }),
+    member,
+    operator,
+    values: operator ? initialValuesFor(operator) : [],
+  };
 }
 
 /** Removing a value: the row keeps the others (an emptied row stops counting until it has values again). */

@@ -129,11 +129,28 @@ describe('tab strip (spec 2 §2 Tab strip)', () => {
 
   it('closing the focused tab goes to the next one and remembers the strip', () => {
     const { store } = setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Close Report 2' }));
+    fireEvent.click(screen.getByTitle('Close Report 2'));
     expect(screen.queryByRole('tab', { name: 'Report 2' })).toBeNull();
     expect(location()).toBe('/workspaces/3/reports/dashboard/3');
     expect(selectWorkspaceTabs(store.getState(), WS).active).toEqual({ objectType: 'dashboard', objectId: 3 });
     expect(JSON.parse(stored.get(tabsKey(WS)) ?? 'null')).toEqual(selectWorkspaceTabs(store.getState(), WS));
+  });
+
+  it('the tablist holds only tabs: the cross is left to the mouse, Delete closes the focused tab', () => {
+    setup();
+    const list = screen.getByRole('tablist', { name: 'Open reports' });
+    // What assistive technology sees as the strip's children: the four tabs and nothing else.
+    expect(
+      [...list.querySelectorAll('[role], button, input')]
+        .filter((el) => !el.closest('[aria-hidden="true"]') && !el.parentElement?.closest('[role="tab"]'))
+        .map((el) => el.getAttribute('role')),
+    ).toEqual(['tab', 'tab', 'tab', 'tab']);
+    expect(screen.queryByRole('button', { name: /^Close/ })).toBeNull();
+    fireEvent.keyDown(tab('Report 3'), { key: 'Delete' });
+    expect(screen.queryByRole('tab', { name: 'Report 3' })).toBeNull();
+    expect(location()).toBe('/workspaces/3/reports/dashboard/2');
+    fireEvent.keyDown(tab('Report 2'), { key: 'Delete' });
+    expect(location()).toBe('/workspaces/3/reports/dashboard/1');
   });
 
   it('the context menu closes the others, or all of them', async () => {

@@ -113,21 +113,30 @@ export function TabStrip({ workspaceId }: TabStripProps) {
                   role="tab"
                   aria-label={title}
                   aria-selected={isActive}
+                  aria-keyshortcuts="Delete"
                   tabIndex={0}
                   className="or-tab-title"
                   onClick={() => navigate(pathOf(tab))}
                   onDoubleClick={() => startRenaming(tab)}
-                  onKeyDown={(event) => event.key === 'Enter' && navigate(pathOf(tab))}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') navigate(pathOf(tab));
+                    // WAI-ARIA's tabs pattern: Delete closes the focused tab.
+                    if (event.key === 'Delete') closeAndFollow(tabClosed(ref));
+                  }}
                 >
                   <ReportTypeIcon type={tab.objectType} />
                   <TruncatedLabel text={title} />
                 </div>
               )}
+              {/* A tablist may hold only tabs: the cross is for the mouse, keyboards and screen readers close
+                  with Delete or the context menu (WAI-ARIA tabs pattern). */}
               <Button
                 variant="minimal"
                 size="small"
                 icon="cross"
-                aria-label={`Close ${title}`}
+                aria-hidden
+                tabIndex={-1}
+                title={`Close ${title}`}
                 onClick={() => closeAndFollow(tabClosed(ref))}
               />
             </ContextMenu>
