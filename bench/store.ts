@@ -8,8 +8,8 @@
 import { type Me } from '../src/contracts/me';
 import { type DashboardConfig, type Report, type Widget } from '../src/contracts/reports';
 import { authApi } from '../src/features/auth/authApi';
-import { selectEditMode } from '../src/features/dashboard/dashboardSlice';
-import { draftItem, persistReportDrafts } from '../src/features/report-document/draftPersistence';
+import { selectEditMode } from '../src/features/reports/state/dashboardSlice';
+import { draftItem, persistReportDrafts } from '../src/features/reports/state/draftPersistence';
 import {
   discarded,
   documentEdited,
@@ -21,9 +21,9 @@ import {
   selectNewerVersion,
   type Snapshot,
   undone,
-} from '../src/features/report-document/reportDocumentSlice';
-import { saveChoices } from '../src/features/report-document/saveChoices';
-import { MAX_TABS, selectWorkspaceTabs, tabOpened } from '../src/features/tabs/tabsSlice';
+} from '../src/features/reports/state/reportDocumentSlice';
+import { saveChoices } from '../src/features/reports/state/saveChoices';
+import { MAX_TABS, selectWorkspaceTabs, tabOpened } from '../src/features/reports/state/tabsSlice';
 import { setupStore } from '../src/store/store';
 
 const EDITS = 10_000;

@@ -48,7 +48,7 @@ const targetFields = {
   title: z.string(TITLE_REQUIRED).trim().min(1, TITLE_REQUIRED).max(MAX_TITLE_LENGTH),
   dataset: z.enum(targetDatasets, UNKNOWN_TARGET_DATASET).default(DEFAULT_EXPLORER_DATASET),
   metric: z.string(METRIC_REQUIRED).min(1, METRIC_REQUIRED),
-  target: z.number(TARGET_NOT_A_NUMBER).finite(TARGET_NOT_A_NUMBER).default(0),
+  target: z.number(TARGET_NOT_A_NUMBER).default(0),
   dateStart: daySchema,
   dateEnd: daySchema,
   visualization: z.enum(targetVisualizations).default('line'),

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type DashboardConfig } from '../../contracts/reports';
+import { editModeToggled, selectSelectedWidget } from '../reports/state/dashboardSlice';
 import { workspacesApi } from '../workspaces/workspacesApi';
-import { editModeToggled, selectSelectedWidget } from './dashboardSlice';
 import { DashboardView } from './DashboardView';
 import { PALETTE_DRAG_TYPE } from './EditingDrawer';
 

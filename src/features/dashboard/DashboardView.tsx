@@ -6,6 +6,12 @@ import { type DashboardConfig, dashboardConfigSchema, type Widget } from '../../
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import {
+  selectEditMode,
+  selectionCleared,
+  selectSelectedWidget,
+  widgetSelected,
+} from '../reports/state/dashboardSlice';
+import {
   closeDrawerParams,
   DRAWER_PREFIX,
   drawerFromParams,
@@ -29,7 +35,6 @@ import {
   widgetChanged,
 } from './configEdits';
 import { DashboardGrid } from './DashboardGrid';
-import { selectEditMode, selectionCleared, selectSelectedWidget, widgetSelected } from './dashboardSlice';
 import { EditingDrawer } from './EditingDrawer';
 import { GlobalFilterBar } from './GlobalFilterBar';
 import { defaultSizeOf, gridCellAt, type GridItem, hasGridLayout, layoutChanged, listItemBox } from './layout';

@@ -15,7 +15,7 @@ import { Navigate, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { deriveFieldId, fieldMessages } from '../../engine/dataModel/validation';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
-import { useReportShortcuts } from '../report-document/useReportShortcuts';
+import { useReportShortcuts } from '../reports/useReportShortcuts';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import {
   SAVE_CUSTOM_FIELDS_FAILED,

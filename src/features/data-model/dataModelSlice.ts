@@ -4,7 +4,7 @@ import type { CustomField } from '../../contracts/dataModel';
 import type { Field } from '../../contracts/datasets';
 import { canMoveField, removeField, renameFieldReferences } from '../../engine/dataModel/edit';
 import { deriveFieldId, validateField, type FieldErrors, type ModelField } from '../../engine/dataModel/validation';
-import { sameJson } from '../report-document/reportDocumentSlice';
+import { sameJson } from '../reports/state/reportDocumentSlice';
 
 /** One field of a table in the editor: a built-in field (fixed) or a custom field of the data model. */
 export type TableField = Field | CustomField;
@@ -102,16 +102,16 @@ const editorSlice = createSlice({
 export const { fieldUpdated, fieldMoved, rulesReordered, fieldAdded, fieldRemoved } = editorSlice.actions;
 
 /** Loads a table's saved fields into the editor, without history. */
-export const dataModelInit = createAction<{ tableId: string; fields: TableField[] }>('dataModel/init');
+export const dataModelInit = createAction<{ tableId: string; fields: TableField[] }>('dataModel/tableLoaded');
 /** Another table: its saved fields, a fresh history (the page asks first when changes are pending). */
-export const tableChanged = createAction<{ tableId: string; fields: TableField[] }>('dataModel/changeTable');
+export const tableChanged = createAction<{ tableId: string; fields: TableField[] }>('dataModel/tableChanged');
 /** The saved copy changed (a save, its optimistic update, or that update rolled back); local edits stay. */
-export const remoteSynced = createAction<{ fields: TableField[] }>('dataModel/sync');
+export const remoteSynced = createAction<{ fields: TableField[] }>('dataModel/remoteSynced');
 /** Local edits dropped: back to the saved copy (undoable). */
-export const changesDiscarded = createAction('dataModel/discard');
-// Own types, so an undo here never reaches another undoable reducer of the store.
-export const dataModelUndo = createAction('dataModel/undo');
-export const dataModelRedo = createAction('dataModel/redo');
+export const changesDiscarded = createAction('dataModel/changesDiscarded');
+// Own types, so an undo here never reaches another undoable reducer of the store; named as events for DevTools.
+export const dataModelUndo = createAction('dataModel/undone');
+export const dataModelRedo = createAction('dataModel/redone');
 
 const historyReducer = undoable(editorSlice.reducer, {
   limit: DATA_MODEL_HISTORY_LIMIT,

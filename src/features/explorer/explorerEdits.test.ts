@@ -8,7 +8,7 @@ import {
   reportKey,
   selectDocument,
   undone,
-} from '../report-document/reportDocumentSlice';
+} from '../reports/state/reportDocumentSlice';
 import {
   MAX_COLUMN_WIDTH,
   MIN_COLUMN_WIDTH,

@@ -11,10 +11,10 @@ import { type AccessLevel, PUBLIC_LINK_WIDENED, type Report, type ShareLevel } f
 import { type RootState, setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { selectNotifications } from '../notifications/notificationsSlice';
-import { documentEdited, entryOfDraft, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
-import { closeGoneReports } from './goneReports';
 import { ReportPage } from './ReportPage';
 import { reportsApi } from './reportsApi';
+import { closeGoneReports } from './state/goneReports';
+import { documentEdited, entryOfDraft, reportKey, selectDocument } from './state/reportDocumentSlice';
 
 const WS = 3;
 const ID = 42;

@@ -4,8 +4,6 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { type ReportType, reportTypeSchema } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { readDraft } from '../report-document/draftPersistence';
-import { draftRestored, remoteReportLoaded, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
 import { errorStatus } from '../session/apiErrors';
 import { useCurrentUser } from '../shell/useCurrentWorkspace';
 import { NewerVersionNotice } from './components/NewerVersionNotice';
@@ -13,6 +11,8 @@ import { ReportBody } from './components/ReportBody';
 import { ReportTitleBar } from './components/ReportTitleBar';
 import { ReportToolbar } from './components/ReportToolbar';
 import { REPORT_POLL_MS, type ReportRef, useGetReportQuery, useMarkReportOpenedMutation } from './reportsApi';
+import { reportOpened } from './state/openedReport';
+import { reportKey, selectDocument } from './state/reportDocumentSlice';
 
 const VIEW_NOT_FOUND = 'View not found';
 
@@ -48,16 +48,13 @@ function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
     void markOpened(reportRef);
   }, [markOpened, reportRef]);
 
-  // Before the report is taken in: a draft from an earlier visit is the document, the report its base.
+  // While the page is open its document follows the server copy; a draft from an earlier visit comes first.
   const { memberId } = useCurrentUser();
-  useEffect(() => {
-    const draft = readDraft(window.localStorage, memberId, key);
-    if (draft) dispatch(draftRestored({ key, draft }));
-  }, [dispatch, key, memberId]);
-
-  useEffect(() => {
-    if (report) dispatch(remoteReportLoaded({ key, report }));
-  }, [dispatch, key, report]);
+  const { workspaceId, type, id } = reportRef;
+  useEffect(
+    () => dispatch(reportOpened({ workspaceId, type, id }, memberId, window.localStorage)),
+    [dispatch, workspaceId, type, id, memberId],
+  );
 
   // A report that is gone (deleted, or no longer shared with the user): its document is closed by closeGoneReports.
   const gone = errorStatus(error) === 404;

@@ -1,10 +1,11 @@
 import { H3, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type ReportSummary } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { localToday } from '../date-range/ranges';
 import { openDrawerParams } from '../shell/drawers';
-import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { selectWorkspaceLocale, useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useGetWorkspaceFlagsQuery } from '../workspaces/workspacesApi';
 import { DeleteReportDialog, RenameReportDialog } from './components/ReportDialogs';
 import { ReportList, type RowAction } from './components/ReportList';
@@ -16,8 +17,8 @@ import {
   type OwnershipFilter,
   type ReportListView,
   type ReportOrder,
-} from './reportsListSlice';
-import { filterReports, orderReports } from './selectors';
+} from './state/reportsListSlice';
+import { selectReportGroups } from './state/selectors';
 import { newReportTitle, templateConfig, templatesFor, type ReportTemplate } from './templates';
 import { reportPath, useReportActions } from './useReportActions';
 
@@ -49,6 +50,7 @@ export function ReportsHomePage() {
   const user = useCurrentUser();
   const workspace = useCurrentWorkspace();
   const workspaceId = workspace.id;
+  const locale = useAppSelector((state) => selectWorkspaceLocale(state, workspaceId));
   const view = useAppSelector((state) => selectReportListView(state, workspaceId));
   const { data: flags = NO_FLAGS } = useGetWorkspaceFlagsQuery(workspaceId);
   // The layout polls the list; this subscription shares its cache entry.
@@ -58,10 +60,7 @@ export function ReportsHomePage() {
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
-  const groups = useMemo(
-    () => orderReports(filterReports(reports ?? [], { ...view, search }, user.memberId), view.order, new Date()),
-    [reports, view, search, user.memberId],
-  );
+  const groups = useAppSelector((state) => selectReportGroups(state, workspaceId, search, user.memberId, localToday()));
   const changeView = (change: Partial<ReportListView>) =>
     dispatch(reportListViewChanged({ workspaceId, view: change }));
 
@@ -86,69 +85,15 @@ export function ReportsHomePage() {
   }
 
   const filtered = search.trim() !== '' || view.ownership !== 'anyone' || view.type !== 'all';
-  let body;
-  if (isLoading) body = <Spinner className="or-page-spinner" aria-label="Loading reports" />;
-  else if (isError && !reports)
-    body = <NonIdealState icon="error" title="Could not load the reports" description="Please try again later." />;
-  else if (!reports?.length)
-    body = (
-      <NonIdealState
-        icon="document"
-        title="No reports yet"
-        description="Create your first report from a template above."
-      />
-    );
-  else if (groups.length === 0)
-    body = (
-      <NonIdealState
-        icon="search"
-        title="No matching reports"
-        description={filtered ? 'No report matches your search and filters.' : undefined}
-      />
-    );
-  else
-    body = (
-      <ReportList
-        workspaceId={workspaceId}
-        groups={groups}
-        locale={workspace.locale.replace('_', '-')}
-        onAction={act}
-      />
-    );
+  const body = listPlaceholder({ isLoading, isError, reports, matches: groups.length, filtered }) ?? (
+    <ReportList workspaceId={workspaceId} groups={groups} locale={locale} onAction={act} />
+  );
 
   return (
     <div className="or-reports-home">
       <TemplateStrip templates={templatesFor(flags)} busy={creating} onPick={(template) => void create(template)} />
       <section className="or-reports-section" aria-labelledby="or-reports-title">
-        <div className="or-reports-controls">
-          <H3 id="or-reports-title">Reports</H3>
-          <InputGroup
-            type="search"
-            leftIcon="search"
-            placeholder="Search reports"
-            aria-label="Search reports"
-            value={search}
-            onValueChange={setSearch}
-          />
-          <HTMLSelect
-            aria-label="Created by"
-            value={view.ownership}
-            options={ownershipOptions}
-            onChange={(event) => changeView({ ownership: event.currentTarget.value as OwnershipFilter })}
-          />
-          <HTMLSelect
-            aria-label="Report type"
-            value={view.type}
-            options={typeOptions}
-            onChange={(event) => changeView({ type: event.currentTarget.value as ReportListView['type'] })}
-          />
-          <HTMLSelect
-            aria-label="Order by"
-            value={view.order}
-            options={orderOptions}
-            onChange={(event) => changeView({ order: event.currentTarget.value as ReportOrder })}
-          />
-        </div>
+        <ListControls search={search} onSearch={setSearch} view={view} onChange={changeView} />
         {body}
       </section>
       {dialog?.kind === 'rename' && (
@@ -163,4 +108,78 @@ export function ReportsHomePage() {
       )}
     </div>
   );
+}
+
+interface ListControlsProps {
+  search: string;
+  onSearch(search: string): void;
+  view: ReportListView;
+  onChange(change: Partial<ReportListView>): void;
+}
+
+/** The list's search and its stored filters and order (spec 2 §2 Reports home). */
+function ListControls({ search, onSearch, view, onChange }: ListControlsProps) {
+  return (
+    <div className="or-reports-controls">
+      <H3 id="or-reports-title">Reports</H3>
+      <InputGroup
+        type="search"
+        leftIcon="search"
+        placeholder="Search reports"
+        aria-label="Search reports"
+        value={search}
+        onValueChange={onSearch}
+      />
+      <HTMLSelect
+        aria-label="Created by"
+        value={view.ownership}
+        options={ownershipOptions}
+        onChange={(event) => onChange({ ownership: event.currentTarget.value as OwnershipFilter })}
+      />
+      <HTMLSelect
+        aria-label="Report type"
+        value={view.type}
+        options={typeOptions}
+        onChange={(event) => onChange({ type: event.currentTarget.value as ReportListView['type'] })}
+      />
+      <HTMLSelect
+        aria-label="Order by"
+        value={view.order}
+        options={orderOptions}
+        onChange={(event) => onChange({ order: event.currentTarget.value as ReportOrder })}
+      />
+    </div>
+  );
+}
+
+interface ListStatus {
+  isLoading: boolean;
+  isError: boolean;
+  reports: readonly ReportSummary[] | undefined;
+  matches: number;
+  filtered: boolean;
+}
+
+/** What the list area shows instead of the list: loading, a failure, no reports, or none matching. */
+function listPlaceholder({ isLoading, isError, reports, matches, filtered }: ListStatus) {
+  if (isLoading) return <Spinner className="or-page-spinner" aria-label="Loading reports" />;
+  if (isError && !reports)
+    return <NonIdealState icon="error" title="Could not load the reports" description="Please try again later." />;
+  if (!reports?.length)
+    return (
+      <NonIdealState
+        icon="document"
+        title="No reports yet"
+        description="Create your first report from a template above."
+      />
+    );
+  if (matches === 0)
+    return (
+      <NonIdealState
+        icon="search"
+        title="No matching reports"
+        description={filtered ? 'No report matches your search and filters.' : undefined}
+      />
+    );
+  return null;
 }

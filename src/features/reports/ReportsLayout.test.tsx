@@ -8,10 +8,10 @@ import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
 import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
-import { startTabsListeners } from '../tabs/tabsPersistence';
-import { selectWorkspaceTabs } from '../tabs/tabsSlice';
 import { reportsApi } from './reportsApi';
 import { ReportsLayout } from './ReportsLayout';
+import { startTabsListeners } from './state/tabsPersistence';
+import { selectWorkspaceTabs } from './state/tabsSlice';
 
 const WS = 3;
 

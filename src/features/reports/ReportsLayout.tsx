@@ -3,9 +3,9 @@ import { Outlet, useParams } from 'react-router-dom';
 import { reportTypeSchema } from '../../contracts/reports';
 import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
-import { TabStrip } from '../tabs/components/TabStrip';
-import { homeTabOpened, tabOpened } from '../tabs/tabsSlice';
+import { TabStrip } from './components/TabStrip';
 import { REPORT_POLL_MS, reportsApi, useGetReportsQuery } from './reportsApi';
+import { homeTabOpened, tabOpened } from './state/tabsSlice';
 import './reports.css';
 
 /**

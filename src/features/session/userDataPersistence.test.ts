@@ -2,10 +2,10 @@ import { meFixture } from '../../../test/meFixture';
 import { type Report } from '../../contracts/reports';
 import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
-import { draftItem } from '../report-document/draftPersistence';
-import { documentEdited, remoteReportLoaded, reportKey } from '../report-document/reportDocumentSlice';
-import { loadReportsListState } from '../reports/reportsListPersistence';
-import { loadTabsState } from '../tabs/tabsPersistence';
+import { draftItem } from '../reports/state/draftPersistence';
+import { documentEdited, remoteReportLoaded, reportKey } from '../reports/state/reportDocumentSlice';
+import { loadReportsListState } from '../reports/state/reportsListPersistence';
+import { loadTabsState } from '../reports/state/tabsPersistence';
 import { signedOut } from './sessionActions';
 import { LAST_MEMBER_KEY, startUserDataListeners } from './userDataPersistence';
 

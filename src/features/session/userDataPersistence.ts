@@ -1,9 +1,9 @@
 import { startAppListening } from '../../store/listeners';
 import { authApi } from '../auth/authApi';
 import { FIRST_DAY_OF_WEEK_KEY } from '../prefs/prefsPersistence';
-import { DRAFT_PREFIX } from '../report-document/draftPersistence';
-import { LIST_VIEW_KEY_PREFIX } from '../reports/reportsListPersistence';
-import { TABS_KEY_PREFIX } from '../tabs/tabsPersistence';
+import { DRAFT_PREFIX } from '../reports/state/draftPersistence';
+import { LIST_VIEW_KEY_PREFIX } from '../reports/state/reportsListPersistence';
+import { TABS_KEY_PREFIX } from '../reports/state/tabsPersistence';
 import { ACTIVATION_REQUESTED_KEY, CURRENT_WORKSPACE_KEYS } from '../workspaces/localPersistence';
 import { signedInUserChanged, signedOut } from './sessionActions';
 

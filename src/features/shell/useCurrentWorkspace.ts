@@ -1,8 +1,24 @@
+import { createSelector } from '@reduxjs/toolkit';
 import { useParams } from 'react-router-dom';
 import { workspaceIdParamsSchema } from '../../contracts/common';
 import { type Me } from '../../contracts/me';
 import { type Workspace } from '../../contracts/workspaces';
-import { useGetMeQuery } from '../auth/authApi';
+import { useAppSelector } from '../../store/hooks';
+import type { RootState } from '../../store/store';
+import { authApi, useGetMeQuery } from '../auth/authApi';
+
+const selectMe = authApi.endpoints.getMe.select();
+
+/** The signed-in user's workspace with this id, if it is one of theirs. */
+export const selectWorkspaceOfMe = createSelector(
+  [selectMe, (_state: RootState, workspaceId: number) => workspaceId],
+  ({ data }, workspaceId): Workspace | undefined => data?.workspaces.find((candidate) => candidate.id === workspaceId),
+);
+
+/** That workspace's locale as Intl reads it (en_GB → en-GB); undefined leaves the browser's. */
+export const selectWorkspaceLocale = createSelector([selectWorkspaceOfMe], (workspace) =>
+  workspace?.locale.replace('_', '-'),
+);
 
 /** The signed-in user; the route guards render signed-in pages only once it is loaded. */
 export function useCurrentUser(): Me {
@@ -25,8 +41,8 @@ export function workspaceIdFromUrl(param: string | undefined): number {
 /** The workspace the URL names; the route guards have already checked the user belongs to it. */
 export function useCurrentWorkspace(): Workspace {
   const id = workspaceIdFromUrl(useParams().workspaceId);
-  const user = useCurrentUser();
-  const workspace = user.workspaces.find((candidate) => candidate.id === id);
+  useCurrentUser();
+  const workspace = useAppSelector((state) => selectWorkspaceOfMe(state, id));
   if (!workspace) throw new Error('The workspace of this page is not one of the user’s');
   return workspace;
 }

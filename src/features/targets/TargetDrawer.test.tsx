@@ -5,9 +5,9 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type DashboardConfig } from '../../contracts/reports';
-import { editModeToggled } from '../dashboard/dashboardSlice';
 import { DashboardView } from '../dashboard/DashboardView';
 import { downloadSucceeded } from '../datasets/datasetsSlice';
+import { editModeToggled } from '../reports/state/dashboardSlice';
 import { startWidgetEngine, widgetSchema } from '../widgets/testing/widgetEngine';
 import { FAILED_TO_UPDATE } from './TargetDrawer';
 

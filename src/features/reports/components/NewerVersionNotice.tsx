@@ -1,9 +1,9 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { type Report } from '../../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { discarded, selectNewerVersion } from '../../report-document/reportDocumentSlice';
-import { useSaveReport } from '../../report-document/useSaveReport';
 import { useCurrentUser } from '../../shell/useCurrentWorkspace';
+import { discarded, selectNewerVersion } from '../state/reportDocumentSlice';
+import { useSaveReport } from '../useSaveReport';
 
 export interface NewerVersionNoticeProps {
   report: Report;

@@ -3,8 +3,8 @@ import { type DashboardConfig, type ExplorerConfig, type Report, type ReportConf
 import { useAppDispatch } from '../../../store/hooks';
 import { DashboardView } from '../../dashboard/DashboardView';
 import { ExplorerView } from '../../explorer/ExplorerView';
-import { documentEdited } from '../../report-document/reportDocumentSlice';
 import { can } from '../reportsApi';
+import { documentEdited } from '../state/reportDocumentSlice';
 
 export interface ReportBodyProps {
   /** The server copy, for its type, workspace and access level. */

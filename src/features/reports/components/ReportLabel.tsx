@@ -1,6 +1,6 @@
 import { Icon, Tooltip, type IconName } from '@blueprintjs/core';
 import { type ReportType } from '../../../contracts/reports';
-import { needsTooltip } from '../selectors';
+import { needsTooltip } from '../state/selectors';
 
 export const reportTypeIcon: Record<ReportType, IconName> = { dashboard: 'dashboard', explorer_view: 'th' };
 export const reportTypeLabel: Record<ReportType, string> = { dashboard: 'Dashboard', explorer_view: 'Explorer view' };

@@ -2,7 +2,7 @@ import { Button, H4, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { type ReportSummary } from '../../../contracts/reports';
 import { can } from '../reportsApi';
-import { type ReportGroup } from '../selectors';
+import { type ReportGroup } from '../state/selectors';
 import { reportPath } from '../useReportActions';
 import { ReportTypeIcon, TruncatedLabel } from './ReportLabel';
 
@@ -11,8 +11,8 @@ export type RowAction = 'share' | 'rename' | 'delete' | 'duplicate';
 export interface ReportListProps {
   workspaceId: number;
   groups: ReportGroup[];
-  /** BCP 47 tag the modification times are written in. */
-  locale: string;
+  /** BCP 47 tag the modification times are written in; undefined is the browser's. */
+  locale: string | undefined;
   onAction: (action: RowAction, report: ReportSummary) => void;
 }
 

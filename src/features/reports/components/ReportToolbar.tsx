@@ -16,11 +16,14 @@ import { type DayRange } from '../../../engine/dates';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { annotationsInPeriod } from '../../annotations/annotationForm';
 import { useGetAnnotationsQuery } from '../../annotations/annotationsApi';
-import { editModeSet, selectEditMode } from '../../dashboard/dashboardSlice';
 import { hasGridLayout, migratedToGrid } from '../../dashboard/layout';
 import { DateRangePicker } from '../../date-range/DateRangePicker';
 import { localToday, resolveConfigDateRanges } from '../../date-range/ranges';
 import { selectFirstDayOfWeek } from '../../prefs/prefsSlice';
+import { openDrawerParams } from '../../shell/drawers';
+import { useGetWorkspaceFlagsQuery } from '../../workspaces/workspacesApi';
+import { can } from '../reportsApi';
+import { editModeSet, selectEditMode } from '../state/dashboardSlice';
 import {
   discarded,
   documentClosed,
@@ -29,15 +32,12 @@ import {
   redone,
   renamed,
   undone,
-} from '../../report-document/reportDocumentSlice';
-import { SAVE_CHOICE_LABELS, saveChoices } from '../../report-document/saveChoices';
-import { useReportShortcuts } from '../../report-document/useReportShortcuts';
-import { useSaveReport } from '../../report-document/useSaveReport';
-import { openDrawerParams } from '../../shell/drawers';
-import { useGetWorkspaceFlagsQuery } from '../../workspaces/workspacesApi';
-import { can } from '../reportsApi';
+} from '../state/reportDocumentSlice';
+import { SAVE_CHOICE_LABELS, saveChoices } from '../state/saveChoices';
 import { NEW_DASHBOARD_FLAG } from '../templates';
 import { reportPath, useReportActions } from '../useReportActions';
+import { useReportShortcuts } from '../useReportShortcuts';
+import { useSaveReport } from '../useSaveReport';
 import { DeleteReportDialog, RenameReportDialog } from './ReportDialogs';
 
 export interface ReportToolbarProps {

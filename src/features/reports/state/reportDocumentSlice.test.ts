@@ -1,4 +1,4 @@
-import { type DashboardConfig, type Report } from '../../contracts/reports';
+import { type DashboardConfig, type Report } from '../../../contracts/reports';
 import {
   discarded,
   documentClosed,

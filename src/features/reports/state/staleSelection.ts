@@ -1,6 +1,6 @@
-import { startAppListening } from '../../store/listeners';
-import { isReportDocumentAction, selectDocument } from '../report-document/reportDocumentSlice';
+import { startAppListening } from '../../../store/listeners';
 import { selectSelectedWidget, widgetsChanged } from './dashboardSlice';
+import { isReportDocumentAction, selectDocument } from './reportDocumentSlice';
 
 /**
  * Unselects a widget once its report's document no longer has it: an edit, an undo or redo, a discard, a

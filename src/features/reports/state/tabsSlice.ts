@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { type ReportType } from '../../contracts/reports';
-import { signedInUserChanged, signedOut } from '../session/sessionActions';
+import { type ReportType } from '../../../contracts/reports';
+import { signedInUserChanged, signedOut } from '../../session/sessionActions';
 
 /** Spec 2 §9: at most 200 open report tabs per workspace. */
 export const MAX_TABS = 200;

@@ -1,5 +1,5 @@
-import { type AccessLevel, type ShareLevel } from '../../contracts/reports';
-import { can } from '../reports/reportsApi';
+import { type AccessLevel, type ShareLevel } from '../../../contracts/reports';
+import { can } from '../reportsApi';
 
 export type SaveChoice = 'save' | 'saveForEveryone' | 'saveAsNewView';
 

@@ -1,4 +1,4 @@
-import { startAppListening } from '../../store/listeners';
+import { startAppListening } from '../../../store/listeners';
 import { listViewSchema, reportListViewChanged, selectReportListView, type ReportsListState } from './reportsListSlice';
 
 export const LIST_VIEW_KEY_PREFIX = 'reportListView:';

@@ -1,13 +1,6 @@
-import { setupStore } from '../../store/store';
-import {
-  documentClosed,
-  documentEdited,
-  draftRestored,
-  redone,
-  reportKey,
-  undone,
-} from '../report-document/reportDocumentSlice';
+import { setupStore } from '../../../store/store';
 import { editModeSet, selectSelectedWidget, widgetSelected } from './dashboardSlice';
+import { documentClosed, documentEdited, draftRestored, redone, reportKey, undone } from './reportDocumentSlice';
 import { dropStaleSelections } from './staleSelection';
 
 const key = reportKey('dashboard', 5);

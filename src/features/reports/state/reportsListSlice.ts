@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { z } from 'zod';
-import { reportTypeSchema } from '../../contracts/reports';
-import { signedInUserChanged, signedOut } from '../session/sessionActions';
+import { reportTypeSchema } from '../../../contracts/reports';
+import { signedInUserChanged, signedOut } from '../../session/sessionActions';
 
 /** Spec 2 §2 Reports home: the three orderings, lastOpenedAt first (the default). */
 export const reportOrders = ['lastOpenedAt', 'modifiedAt', 'title'] as const;

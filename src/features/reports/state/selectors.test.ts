@@ -1,4 +1,9 @@
-import { type ReportSummary } from '../../contracts/reports';
+/** @jest-environment node */
+import { json, stubNetwork } from '../../../../test/stubNetwork';
+import { type ReportSummary } from '../../../contracts/reports';
+import { setupStore } from '../../../store/store';
+import { reportsApi } from '../reportsApi';
+import { newReportTitle, templateConfig, templatesFor } from '../templates';
 import { loadReportsListState } from './reportsListPersistence';
 import {
   DEFAULT_LIST_VIEW,
@@ -7,8 +12,14 @@ import {
   reportsListReducer,
   selectReportListView,
 } from './reportsListSlice';
-import { ageBucketOf, filterReports, needsTooltip, orderReports } from './selectors';
-import { newReportTitle, templateConfig, templatesFor } from './templates';
+import {
+  ageBucketOf,
+  filterReports,
+  needsTooltip,
+  orderReports,
+  selectAccessLevelOf,
+  selectReportGroups,
+} from './selectors';
 
 const ME = 1;
 const OTHER = 2;
@@ -168,5 +179,55 @@ describe('report templates', () => {
     });
     expect(templateConfig(grid, [], 'T')).toEqual({ title: 'T', widgets: [], flags: ['grid_layout'] });
     expect(templateConfig(explorer, [], 'T')).toEqual({ title: 'T', dataset: 'campaign_metrics_by_send_date' });
+  });
+});
+
+describe('the report list read from the server answer', () => {
+  const WORKSPACE = 3;
+  let cleanup: () => void = () => undefined;
+  afterEach(() => cleanup());
+
+  /** A store holding the workspace's list as the server answered it. */
+  async function storeWith(reports: ReportSummary[]) {
+    const { restore } = stubNetwork(() => json({ data: reports }));
+    const store = setupStore();
+    const request = store.dispatch(reportsApi.endpoints.getReports.initiate(WORKSPACE));
+    await request;
+    cleanup = () => {
+      request.unsubscribe();
+      store.dispatch(reportsApi.util.resetApiState());
+      restore();
+    };
+    return store;
+  }
+
+  it('is filtered, ordered and grouped by the workspace’s view, computed once per answer and view', async () => {
+    const today = report('Today’s plan', { modified_at: '2026-11-24T12:00:00Z' });
+    const older = report('Old plan', { modified_at: '2026-01-05T12:00:00Z', created_by: { id: OTHER, name: 'O' } });
+    const store = await storeWith([older, today]);
+    store.dispatch(reportListViewChanged({ workspaceId: WORKSPACE, view: { order: 'modifiedAt' } }));
+    const groups = selectReportGroups(store.getState(), WORKSPACE, '', ME, '2026-11-24');
+    expect(groups.map((group) => [group.label, titles(group.reports)])).toEqual([
+      ['Today', ['Today’s plan']],
+      ['Older', ['Old plan']],
+    ]);
+    expect(selectReportGroups(store.getState(), WORKSPACE, '', ME, '2026-11-24')).toBe(groups);
+    expect(titles(selectReportGroups(store.getState(), WORKSPACE, 'OLD', ME, '2026-11-24')[0].reports)).toEqual([
+      'Old plan',
+    ]);
+    store.dispatch(reportListViewChanged({ workspaceId: WORKSPACE, view: { ownership: 'me' } }));
+    expect(selectReportGroups(store.getState(), WORKSPACE, '', ME, '2026-11-24')).toEqual([
+      { label: 'Today', reports: [today] },
+    ]);
+  });
+
+  it('gives each report its access level, and read-only to one the list does not know yet', async () => {
+    const shared = report('Shared', { access_level: 'read' });
+    const mine = report('Mine', { access_level: 'read_write' });
+    const levelOf = selectAccessLevelOf((await storeWith([shared, mine])).getState(), WORKSPACE);
+    expect(levelOf('dashboard', mine.id)).toBe('read_write');
+    expect(levelOf('dashboard', shared.id)).toBe('read');
+    expect(levelOf('explorer_view', mine.id)).toBe('read');
+    expect(selectAccessLevelOf(setupStore().getState(), WORKSPACE)('dashboard', mine.id)).toBe('read');
   });
 });

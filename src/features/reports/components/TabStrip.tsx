@@ -2,11 +2,9 @@ import { Button, ContextMenu, EditableText, Icon, Menu, MenuItem } from '@bluepr
 import { type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type AccessLevel } from '../../../contracts/reports';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../store/hooks';
-import { ReportTypeIcon, TruncatedLabel } from '../../reports/components/ReportLabel';
-import { can, useGetReportsQuery } from '../../reports/reportsApi';
-import { reportPath, useReportActions } from '../../reports/useReportActions';
+import { can, useGetReportsQuery } from '../reportsApi';
+import { selectAccessLevelOf } from '../state/selectors';
 import {
   allTabsClosed,
   homeTabOpened,
@@ -16,7 +14,9 @@ import {
   tabClosed,
   type ReportTab,
   type ReportTabRef,
-} from '../tabsSlice';
+} from '../state/tabsSlice';
+import { reportPath, useReportActions } from '../useReportActions';
+import { ReportTypeIcon, TruncatedLabel } from './ReportLabel';
 import './TabStrip.css';
 
 export interface TabStripProps {
@@ -34,7 +34,8 @@ export function TabStrip({ workspaceId }: TabStripProps) {
   const store = useAppStore();
   const navigate = useNavigate();
   const { tabs, active } = useAppSelector((state) => selectWorkspaceTabs(state, workspaceId));
-  const { data: reports } = useGetReportsQuery(workspaceId);
+  useGetReportsQuery(workspaceId);
+  const accessLevelOf = useAppSelector((state) => selectAccessLevelOf(state, workspaceId));
   const actions = useReportActions(workspaceId);
   const [editing, setEditing] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -47,9 +48,7 @@ export function TabStrip({ workspaceId }: TabStripProps) {
 
   const pathOf = (tab: ReportTabRef | null) =>
     reportPath(workspaceId, tab && { type: tab.objectType, id: tab.objectId });
-  /** Until the list says otherwise, a tab is treated as read-only. */
-  const levelOf = (tab: ReportTabRef): AccessLevel =>
-    reports?.find((report) => report.type === tab.objectType && report.id === tab.objectId)?.access_level ?? 'read';
+  const levelOf = (tab: ReportTabRef) => accessLevelOf(tab.objectType, tab.objectId);
 
   /** Dispatches a closing event and, when it moved the focus, follows it to the newly focused tab's route. */
   function closeAndFollow(action: UnknownAction) {

@@ -5,9 +5,9 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../../test/stubNetwork';
 import { type AccessLevel } from '../../../contracts/reports';
-import { reportsApi } from '../../reports/reportsApi';
-import { startTabsListeners, tabsKey } from '../tabsPersistence';
-import { selectWorkspaceTabs, type ReportTab } from '../tabsSlice';
+import { reportsApi } from '../reportsApi';
+import { startTabsListeners, tabsKey } from '../state/tabsPersistence';
+import { selectWorkspaceTabs, type ReportTab } from '../state/tabsSlice';
 import { TabStrip } from './TabStrip';
 
 const WS = 3;

@@ -1,8 +1,8 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { z } from 'zod';
-import { reportTypeSchema } from '../../contracts/reports';
-import { startAppListening } from '../../store/listeners';
-import { reportsApi } from '../reports/reportsApi';
+import { reportTypeSchema } from '../../../contracts/reports';
+import { startAppListening } from '../../../store/listeners';
+import { reportsApi } from '../reportsApi';
 import {
   allTabsClosed,
   homeTabOpened,

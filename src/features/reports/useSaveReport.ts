@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import { PUBLIC_LINK_WIDENED } from '../../contracts/reports';
 import { useAppDispatch, useAppStore } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
-import { type ReportRef, useSaveReportMutation, versionConflictOf } from '../reports/reportsApi';
-import { reportPath } from '../reports/useReportActions';
 import { errorCode, limitMessage } from '../session/apiErrors';
-import { discarded, reportKey, saveConflicted, saved, selectSaveInput } from './reportDocumentSlice';
-import { type SaveChoice } from './saveChoices';
+import { type ReportRef, useSaveReportMutation, versionConflictOf } from './reportsApi';
+import { discarded, reportKey, saveConflicted, saved, selectSaveInput } from './state/reportDocumentSlice';
+import { type SaveChoice } from './state/saveChoices';
+import { reportPath } from './useReportActions';
 
 /**
  * Saves the report's local document on top of the version it was based on. A stale base is refused by the

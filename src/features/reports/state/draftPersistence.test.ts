@@ -1,7 +1,7 @@
-import { meFixture } from '../../../test/meFixture';
-import { type Report } from '../../contracts/reports';
-import { setupStore } from '../../store/store';
-import { authApi } from '../auth/authApi';
+import { meFixture } from '../../../../test/meFixture';
+import { type Report } from '../../../contracts/reports';
+import { setupStore } from '../../../store/store';
+import { authApi } from '../../auth/authApi';
 import { draftItem, parseDraft, persistReportDrafts, readDraft } from './draftPersistence';
 import {
   discarded,

@@ -1,9 +1,9 @@
 /** @jest-environment node */
-import { json, stubNetwork } from '../../../test/stubNetwork';
-import { setupStore } from '../../store/store';
-import { entryOfDraft, reportKey, selectDocument } from '../report-document/reportDocumentSlice';
+import { json, stubNetwork } from '../../../../test/stubNetwork';
+import { setupStore } from '../../../store/store';
+import { reportsApi } from '../reportsApi';
 import { closeGoneReports } from './goneReports';
-import { reportsApi } from './reportsApi';
+import { entryOfDraft, reportKey, selectDocument } from './reportDocumentSlice';
 
 const key = reportKey('dashboard', 5);
 const draft = { config: { widgets: [] }, title: 'Plan', baseVersion: 1, baseModifiedAt: '2026-11-01T00:00:00.000Z' };

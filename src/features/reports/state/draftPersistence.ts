@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { reportConfigSchema, reportTypeSchema } from '../../contracts/reports';
-import { startAppListening } from '../../store/listeners';
-import { authApi } from '../auth/authApi';
+import { reportConfigSchema, reportTypeSchema } from '../../../contracts/reports';
+import { startAppListening } from '../../../store/listeners';
+import { authApi } from '../../auth/authApi';
 import { draftOf, isReportDocumentAction, reportKey, type StoredDraft } from './reportDocumentSlice';
 
 /**

@@ -1,5 +1,8 @@
-import { type ReportSummary } from '../../contracts/reports';
-import { type ReportListView } from './reportsListSlice';
+import { createSelector } from '@reduxjs/toolkit';
+import { type AccessLevel, type ReportSummary, type ReportType } from '../../../contracts/reports';
+import type { RootState } from '../../../store/store';
+import { reportsApi } from '../reportsApi';
+import { type ReportListView, selectReportListView } from './reportsListSlice';
 
 /** Spec 2 §2: the groups of the modifiedAt ordering, newest first. */
 export const ageBuckets = ['Today', 'Last 7 days', 'Last 30 days', 'Older'] as const;
@@ -84,3 +87,33 @@ function newestTime(a: string | null, b: string | null): number {
   if (b === null) return -1;
   return new Date(b).getTime() - new Date(a).getTime();
 }
+
+const NO_REPORTS: readonly ReportSummary[] = [];
+
+/** The workspace's report list as the server last sent it, read from the API cache. */
+const selectWorkspaceReports = (state: RootState, workspaceId: number): readonly ReportSummary[] =>
+  reportsApi.endpoints.getReports.select(workspaceId)(state).data ?? NO_REPORTS;
+
+/**
+ * The reports home list as shown: the workspace's reports, filtered by the search and its stored view, ordered
+ * and grouped. `today` (yyyy-MM-dd, the viewer's day) draws the age groups, so the groups move at midnight.
+ */
+export const selectReportGroups = createSelector(
+  [
+    selectWorkspaceReports,
+    (state: RootState, workspaceId: number) => selectReportListView(state, workspaceId),
+    (_state: RootState, _workspaceId: number, search: string) => search,
+    (_state: RootState, _workspaceId: number, _search: string, memberId: number) => memberId,
+    (_state: RootState, _workspaceId: number, _search: string, _memberId: number, today: string) => today,
+  ],
+  (reports, view, search, memberId, today): ReportGroup[] =>
+    orderReports(filterReports(reports, { ...view, search }, memberId), view.order, new Date(`${today}T00:00:00`)),
+);
+
+const accessKey = (type: ReportType, id: number) => `${type}/${id}`;
+
+/** Each report's access level as the workspace's list says; until the list says otherwise, read-only. */
+export const selectAccessLevelOf = createSelector([selectWorkspaceReports], (reports) => {
+  const levels = new Map(reports.map((report) => [accessKey(report.type, report.id), report.access_level]));
+  return (type: ReportType, id: number): AccessLevel => levels.get(accessKey(type, id)) ?? 'read';
+});

@@ -1,7 +1,7 @@
 import { createAction, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import undoable, { ActionCreators, newHistory, type StateWithHistory } from 'redux-undo';
-import { type Report, type ReportConfig, type ReportType, type UserRef } from '../../contracts/reports';
-import { signedInUserChanged, signedOut } from '../session/sessionActions';
+import { type Report, type ReportConfig, type ReportType, type UserRef } from '../../../contracts/reports';
+import { signedInUserChanged, signedOut } from '../../session/sessionActions';
 
 /** Undo history per report (spec 2 §9): the present snapshot and 99 before it. */
 export const HISTORY_LIMIT = 100;

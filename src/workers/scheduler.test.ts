@@ -1,0 +1,78 @@
+import { type EngineWorkerApi } from './protocol';
+import { createResultCache } from './resultCache';
+import { createScheduler } from './scheduler';
+import { type WorkerHandle } from './workerSlots';
+
+/** One worker whose queries wait until the test answers them in order. */
+function scriptedWorker() {
+  const sql: string[] = [];
+  const answers: ((bytes: Uint8Array) => void)[] = [];
+  const handle: WorkerHandle = {
+    api: {
+      query: (statement: string) =>
+        new Promise<Uint8Array>((resolve) => {
+          sql.push(statement);
+          answers.push(resolve);
+        }),
+      cancel: async () => true,
+    } as unknown as EngineWorkerApi,
+    terminate: () => undefined,
+    onExit: () => undefined,
+  };
+  const answerNext = async () => {
+    answers.shift()?.(new Uint8Array([1]));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { sql, handle, answerNext };
+}
+
+function setup() {
+  const worker = scriptedWorker();
+  const cache = createResultCache({ limit: 1_000, freshMs: 1_000, now: () => 0 });
+  const scheduler = createScheduler({
+    spawn: () => worker.handle,
+    size: 1,
+    hangMs: 60_000,
+    cache,
+    datasets: new Map(),
+  });
+  return { worker, scheduler };
+}
+
+describe('the query scheduler', () => {
+  it('runs waiting queries by priority, then arrival', async () => {
+    const { worker, scheduler } = setup();
+    const done = [
+      scheduler.query({ sql: 'SELECT 1' }),
+      scheduler.query({ sql: 'SELECT prefetch', priority: 'prefetch' }),
+      scheduler.query({ sql: 'SELECT lookup', priority: 'lookup' }),
+      scheduler.query({ sql: 'SELECT visible' }),
+    ];
+    expect(scheduler.queued()).toBe(3);
+    for (let answered = 0; answered < 4; answered++) await worker.answerNext();
+    await Promise.all(done);
+    expect(worker.sql).toEqual(['SELECT 1', 'SELECT visible', 'SELECT lookup', 'SELECT prefetch']);
+  });
+
+  it('runs the same query once for everyone asking, then answers it from the cache', async () => {
+    const { worker, scheduler } = setup();
+    const both = Promise.all([scheduler.query({ sql: 'SELECT 1' }), scheduler.query({ sql: 'SELECT 1' })]);
+    await worker.answerNext();
+    await both;
+    await scheduler.query({ sql: 'SELECT 1' });
+    expect(worker.sql).toEqual(['SELECT 1']);
+    expect(scheduler.counters()).toMatchObject({ executions: 1, sharedHits: 1, cacheHits: 1 });
+  });
+
+  it('drops a queued query superseded by a newer one with the same key', async () => {
+    const { worker, scheduler } = setup();
+    const first = scheduler.query({ sql: 'SELECT busy' });
+    const stale = scheduler.query({ sql: 'SELECT old', supersedeKey: 'widget-1' });
+    const fresh = scheduler.query({ sql: 'SELECT new', supersedeKey: 'widget-1' });
+    await expect(stale).rejects.toMatchObject({ name: 'AbortError' });
+    await worker.answerNext();
+    await worker.answerNext();
+    await Promise.all([first, fresh]);
+    expect(worker.sql).toEqual(['SELECT busy', 'SELECT new']);
+  });
+});

@@ -1,0 +1,325 @@
+import { type EngineError, engineError, engineMessages, toEngineError } from './protocol';
+import { type ResultCache, resultKey } from './resultCache';
+import { type Slot, type WorkerHandle, createWorkerSlots } from './workerSlots';
+
+/** Visible widgets first, then distinct-value lookups, then prefetch. */
+export type Priority = 'visible' | 'lookup' | 'prefetch';
+const RANK: Record<Priority, number> = { visible: 0, lookup: 1, prefetch: 2 };
+
+/** The name of the performance-timeline entry each executed query leaves (cache hits leave none). */
+export const ENGINE_QUERY_MEASURE = 'openrate:engine-query';
+/** The entry each dataset load into a worker leaves; its detail holds the rows and the worker's WebAssembly heap. */
+export const DATASET_INSERT_MEASURE = 'openrate:dataset-insert';
+
+/**
+ * Leaves an executed query's span in the performance timeline, where the dashboard benchmark compares render
+ * times with engine times. Bounded, so a tab left open for days does not grow its timeline without end.
+ * (jsdom has no User Timing: skipped there.)
+ */
+function recordQueryTime(startedAt: number, runs: number): void {
+  if (typeof performance.measure !== 'function') return;
+  if (runs % 1000 === 0) performance.clearMeasures(ENGINE_QUERY_MEASURE);
+  performance.measure(ENGINE_QUERY_MEASURE, { start: startedAt, end: performance.now() });
+}
+
+/** Leaves a dataset load's span (Arrow → DuckDB in one worker) in the performance timeline, for the benchmark. */
+function recordInsertTime(startedAt: number, table: string, answer: unknown): void {
+  if (typeof performance.measure !== 'function') return;
+  const { rows, wasmHeapBytes } = (answer ?? {}) as { rows?: number; wasmHeapBytes?: number };
+  performance.measure(DATASET_INSERT_MEASURE, {
+    start: startedAt,
+    end: performance.now(),
+    detail: { table, rows, wasmHeapBytes },
+  });
+}
+
+export interface QueryRequest {
+  /** The table the SQL reads; omitted for SQL over no dataset. */
+  dataset?: string;
+  sql: string;
+  priority?: Priority;
+  /** A later query with the same key replaces this one (the same widget with new settings). */
+  supersedeKey?: string;
+  signal?: AbortSignal;
+}
+
+interface Consumer {
+  task: Task;
+  supersedeKey?: string;
+  resolve(bytes: Uint8Array): void;
+  reject(error: EngineError): void;
+}
+
+interface Task {
+  key: string;
+  dataset?: string;
+  version?: string;
+  sql: string;
+  rank: number;
+  seq: number;
+  attempts: number;
+  state: 'queued' | 'running' | 'done';
+  /** The id of the current execution in its worker, for cancelling it. */
+  runId?: string;
+  consumers: Set<Consumer>;
+}
+
+export interface SchedulerOptions {
+  spawn: () => WorkerHandle;
+  /** The most workers started. */
+  size: number;
+  hangMs: number;
+  cache: ResultCache;
+  /** The datasets' Arrow bytes by table, as last registered. */
+  datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array }>;
+}
+
+/**
+ * The queue of queries and where each runs. Each worker runs one statement at a time, so the queue is kept
+ * here: by priority, then arrival; a query goes to an idle worker that holds its dataset, and a dataset is copied
+ * into another worker only when more queries wait for it than workers hold it. A query nobody waits for any more
+ * (superseded or aborted) leaves the queue, or, when already running, is cancelled in its worker by id.
+ * One closure, longer than 80 lines, because its short functions share the queue, the in-flight tasks and the slots.
+ */
+export function createScheduler({ spawn, size, hangMs, cache, datasets }: SchedulerOptions) {
+  const slots = createWorkerSlots<Task>({
+    spawn,
+    hangMs,
+    onDeath: (slot, reason) => crash(slot as Slot<Task>, reason),
+  });
+  const queue: Task[] = [];
+  const inflight = new Map<string, Task>();
+  const bySupersedeKey = new Map<string, Consumer>();
+  let seq = 0;
+  let runs = 0;
+  const counters = { executions: 0, cacheHits: 0, sharedHits: 0, retries: 0 };
+
+  function settle(task: Task, outcome: { bytes: Uint8Array } | { error: EngineError }): void {
+    task.state = 'done';
+    if (inflight.get(task.key) === task) inflight.delete(task.key);
+    if ('bytes' in outcome) cache.remember(task.key, outcome.bytes);
+    for (const consumer of task.consumers) {
+      if (consumer.supersedeKey && bySupersedeKey.get(consumer.supersedeKey) === consumer) {
+        bySupersedeKey.delete(consumer.supersedeKey);
+      }
+      if ('bytes' in outcome) consumer.resolve(outcome.bytes);
+      else consumer.reject(outcome.error);
+    }
+    task.consumers.clear();
+  }
+
+  function dequeue(task: Task): void {
+    const index = queue.indexOf(task);
+    if (index >= 0) queue.splice(index, 1);
+  }
+
+  /** A consumer no longer wants the answer: a queued query nobody else waits for is dropped. */
+  function drop(consumer: Consumer, error: EngineError): void {
+    const { task } = consumer;
+    if (!task.consumers.delete(consumer)) return;
+    if (consumer.supersedeKey && bySupersedeKey.get(consumer.supersedeKey) === consumer) {
+      bySupersedeKey.delete(consumer.supersedeKey);
+    }
+    consumer.reject(error);
+    if (task.consumers.size > 0) return;
+    if (task.state === 'queued') {
+      dequeue(task);
+      inflight.delete(task.key);
+    } else if (task.state === 'running' && task.runId) {
+      // Stop the statement in its worker; the same SQL asked for again from now on runs afresh.
+      inflight.delete(task.key);
+      const slot = slots.all.find((candidate) => candidate.current === task);
+      slot?.handle.api.cancel(task.runId).catch(() => undefined);
+    }
+    // A query still waiting for its dataset to load is dropped once the load ends (loadThenRun).
+  }
+
+  /** A worker died or hung: stop it, forget it, and give its query one more try elsewhere. */
+  function crash(slot: Slot<Task>, reason: string): void {
+    if (slot.dead) return;
+    const task = slots.retire(slot);
+    if (task && task.state === 'running') {
+      task.attempts += 1;
+      if (task.attempts > 1) {
+        settle(task, { error: engineError(`${engineMessages.crashed} (${reason})`) });
+      } else if (task.consumers.size > 0) {
+        counters.retries += 1;
+        task.state = 'queued';
+        queue.push(task);
+      } else {
+        inflight.delete(task.key);
+      }
+    }
+    pump();
+  }
+
+  function run(slot: Slot<Task>, task: Task): void {
+    task.state = 'running';
+    dequeue(task);
+    slots.occupy(slot, task);
+    counters.executions += 1;
+    runs += 1;
+    task.runId = `q${runs}`;
+    const startedAt = performance.now();
+    slot.handle.api.query(task.sql, task.runId).then(
+      (bytes) => {
+        if (slot.dead) return;
+        recordQueryTime(startedAt, runs);
+        slots.release(slot);
+        settle(task, { bytes });
+        pump();
+      },
+      (error: unknown) => {
+        if (slot.dead) return;
+        const plain = toEngineError(error);
+        // A WebAssembly trap (out of memory, abort) leaves the instance unusable: replace the worker.
+        if (plain.name === 'RuntimeError') {
+          crash(slot, plain.message);
+          return;
+        }
+        slots.release(slot);
+        settle(task, { error: plain });
+        pump();
+      },
+    );
+  }
+
+  function loadThenRun(slot: Slot<Task>, task: Task, table: string): void {
+    const entry = datasets.get(table);
+    if (!entry) {
+      dequeue(task);
+      settle(task, { error: engineError(engineMessages.waitingForDataset) });
+      return;
+    }
+    task.state = 'running';
+    dequeue(task);
+    slot.tables.set(table, entry.version);
+    slots.occupy(slot, task);
+    const startedAt = performance.now();
+    slot.handle.api.load(table, entry.version, entry.bytes).then(
+      (answer) => {
+        if (slot.dead) return;
+        recordInsertTime(startedAt, table, answer);
+        if (task.state !== 'running' || task.consumers.size === 0) {
+          slots.release(slot);
+          if (task.state === 'running') {
+            task.state = 'done';
+            inflight.delete(task.key);
+          }
+          pump();
+          return;
+        }
+        run(slot, task);
+      },
+      (error: unknown) => {
+        if (slot.dead) return;
+        slot.tables.delete(table);
+        slots.release(slot);
+        settle(task, { error: toEngineError(error) });
+        pump();
+      },
+    );
+  }
+
+  function holds(slot: Slot<Task>, task: Task): boolean {
+    return !task.dataset || slot.tables.get(task.dataset) === task.version;
+  }
+
+  function pump(): void {
+    const waiting = [...queue].sort((a, b) => a.rank - b.rank || a.seq - b.seq);
+    for (const task of waiting) {
+      if (task.state !== 'queued') continue;
+      const idle = slots.all.filter((slot) => !slot.busy && !slot.dead);
+      const holder = idle.filter((slot) => holds(slot, task)).sort((a, b) => a.tables.size - b.tables.size)[0];
+      if (holder) {
+        run(holder, task);
+        continue;
+      }
+      const table = task.dataset;
+      const holders = slots.all.filter((slot) => !slot.dead && holds(slot, task)).length;
+      const pending = queue.filter((other) => other.state === 'queued' && other.dataset === table).length;
+      // Copying a dataset into one more worker costs a load; worth it only when the queue outgrows the holders.
+      if (table && holders > 0 && pending <= holders) continue;
+      if (!table && holders > 0 && idle.length === 0 && slots.all.length >= size) continue;
+      const target =
+        idle.sort((a, b) => a.tables.size - b.tables.size)[0] ?? (slots.all.length < size ? slots.spawn() : undefined);
+      if (!target) continue;
+      if (table) loadThenRun(target, task, table);
+      else run(target, task);
+    }
+  }
+
+  /** The task answering this query: one already asked for, or a new one in the queue. */
+  function taskFor(key: string, request: QueryRequest, version: string | undefined): Task {
+    const rank = RANK[request.priority ?? 'visible'];
+    const shared = inflight.get(key);
+    if (shared) {
+      counters.sharedHits += 1;
+      shared.rank = Math.min(shared.rank, rank);
+      return shared;
+    }
+    const task: Task = {
+      key,
+      dataset: request.dataset,
+      version,
+      sql: request.sql,
+      rank,
+      seq: seq++,
+      attempts: 0,
+      state: 'queued',
+      consumers: new Set(),
+    };
+    inflight.set(key, task);
+    queue.push(task);
+    return task;
+  }
+
+  function query(request: QueryRequest): Promise<Uint8Array> {
+    let version: string | undefined;
+    if (request.dataset !== undefined) {
+      const entry = datasets.get(request.dataset);
+      if (!entry) return Promise.reject(engineError(engineMessages.waitingForDataset));
+      version = entry.version;
+    }
+    const key = resultKey(request.dataset, version, request.sql);
+    const supersedeKey = request.supersedeKey;
+    const previous = supersedeKey ? bySupersedeKey.get(supersedeKey) : undefined;
+    if (previous && previous.task.key !== key) drop(previous, engineError(engineMessages.superseded, 'AbortError'));
+
+    const cached = cache.fresh(key);
+    if (cached) {
+      counters.cacheHits += 1;
+      return Promise.resolve(cached);
+    }
+    if (request.signal?.aborted) return Promise.reject(engineError(engineMessages.superseded, 'AbortError'));
+
+    const owner = taskFor(key, request, version);
+    const promise = new Promise<Uint8Array>((resolve, reject) => {
+      const consumer: Consumer = { task: owner, supersedeKey, resolve, reject };
+      owner.consumers.add(consumer);
+      if (supersedeKey) bySupersedeKey.set(supersedeKey, consumer);
+      request.signal?.addEventListener(
+        'abort',
+        () => drop(consumer, engineError(engineMessages.superseded, 'AbortError')),
+        { once: true },
+      );
+    });
+    pump();
+    return promise;
+  }
+
+  return {
+    slots,
+    query,
+    counters: () => ({ ...counters, replacedWorkers: slots.replaced() }),
+    queued: () => queue.length,
+    /** Every worker stops and every query still waiting is refused. */
+    terminate() {
+      slots.terminateAll();
+      for (const task of [...queue, ...inflight.values()]) {
+        settle(task, { error: engineError(engineMessages.notInitialized) });
+      }
+      queue.length = 0;
+    },
+  };
+}

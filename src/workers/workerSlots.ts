@@ -1,0 +1,89 @@
+import { type EngineWorkerApi } from './protocol';
+
+/** One worker as the pool sees it: its API, a way to stop it, and word when it dies on its own. */
+export interface WorkerHandle {
+  api: EngineWorkerApi;
+  terminate(): void;
+  onExit(listener: (reason: string) => void): void;
+}
+
+/** A worker and what it holds: the dataset versions loaded (or loading) in it and the task it runs. */
+export interface Slot<T> {
+  handle: WorkerHandle;
+  tables: Map<string, string>;
+  busy: boolean;
+  current?: T;
+  timer?: ReturnType<typeof setTimeout>;
+  dead: boolean;
+}
+
+export interface WorkerSlotsOptions {
+  spawn: () => WorkerHandle;
+  /** A task running longer than this is taken for a hung worker. */
+  hangMs: number;
+  /** A worker exited on its own or hung: the scheduler retires it and decides about its task. */
+  onDeath(slot: Slot<unknown>, reason: string): void;
+}
+
+export interface WorkerSlots<T> {
+  /** The live workers, in the order they started. */
+  readonly all: Slot<T>[];
+  spawn(): Slot<T>;
+  /** The worker takes the task: busy, with its hang timer (re)started. */
+  occupy(slot: Slot<T>, task: T): void;
+  release(slot: Slot<T>): void;
+  /** Stops and forgets a worker; returns the task it was running. */
+  retire(slot: Slot<T>): T | undefined;
+  replaced(): number;
+  terminateAll(): void;
+}
+
+/** The pool's workers: started on demand, watched for hangs and exits, stopped when gone wrong. */
+export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T> {
+  const slots: Slot<T>[] = [];
+  let replaced = 0;
+
+  return {
+    all: slots,
+    spawn() {
+      const slot: Slot<T> = { handle: options.spawn(), tables: new Map(), busy: false, dead: false };
+      slot.handle.onExit((reason) => options.onDeath(slot, reason));
+      slots.push(slot);
+      return slot;
+    },
+    occupy(slot, task) {
+      slot.busy = true;
+      slot.current = task;
+      clearTimeout(slot.timer);
+      slot.timer = setTimeout(() => options.onDeath(slot, 'no answer'), options.hangMs);
+    },
+    release(slot) {
+      clearTimeout(slot.timer);
+      slot.busy = false;
+      slot.current = undefined;
+    },
+    retire(slot) {
+      slot.dead = true;
+      clearTimeout(slot.timer);
+      slots.splice(slots.indexOf(slot), 1);
+      replaced += 1;
+      try {
+        slot.handle.terminate();
+      } catch {
+        // Already gone.
+      }
+      const task = slot.current;
+      slot.current = undefined;
+      return task;
+    },
+    replaced: () => replaced,
+    terminateAll() {
+      for (const slot of [...slots]) {
+        slot.dead = true;
+        clearTimeout(slot.timer);
+        slot.handle.terminate();
+      }
+      slots.length = 0;
+    },
+  };
+}
