@@ -61,6 +61,8 @@ async function reuseKept(url: string, options: DownloadOptions): Promise<Downloa
   const kept = await options.store?.get(url);
   const response = await request(url, options, kept);
   if (response.status !== 304 || !kept) return response;
+  // Read to its (empty) end, so the request completes rather than being dropped unread.
+  await response.arrayBuffer();
   const bytes = await kept.read();
   // The copy went away between the question and the answer: download it after all.
   if (!bytes || bytes.byteLength === 0) return request(url, options);
