@@ -6,8 +6,8 @@
  */
 
 export const DATASET_CACHE_NAME = 'openrate-datasets';
-/** What the kept copies may take on disk together; the oldest go first beyond it. */
-export const DATASET_CACHE_MAX_BYTES = 1024 ** 3;
+/** What the kept copies may take on disk together (a 10^7-row file, 1.2 GiB, fits); the oldest go first beyond it. */
+export const DATASET_CACHE_MAX_BYTES = 2 * 1024 ** 3;
 
 const ETAG_HEADER = 'X-Dataset-ETag';
 const BYTES_HEADER = 'X-Dataset-Bytes';
@@ -23,7 +23,13 @@ export interface StoredDataset {
 
 export interface DatasetStore {
   get(url: string): Promise<StoredDataset | undefined>;
-  put(url: string, etag: string, bytes: Uint8Array<ArrayBuffer>): Promise<void>;
+  /** Keeps `body` (a stream is read to its end; a failed stream keeps nothing), `bytes` long. */
+  put(
+    url: string,
+    etag: string,
+    body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>,
+    bytes: number,
+  ): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -89,21 +95,20 @@ export function cacheStorageDatasetStore(
         return undefined;
       }
     },
-    async put(url, etag, bytes) {
-      if (bytes.byteLength > maxBytes) return;
+    async put(url, etag, body, bytes) {
+      // A stream nobody reads would hold every chunk its other branch receives.
+      const discard = () => (body instanceof ReadableStream ? body.cancel().catch(() => undefined) : undefined);
+      if (bytes > maxBytes) return discard();
       try {
-        const headers = {
-          [ETAG_HEADER]: etag,
-          [BYTES_HEADER]: String(bytes.byteLength),
-          [STORED_AT_HEADER]: String(now()),
-        };
-        // Made before the first await: the response copies the bytes, so the caller may reuse them at once.
-        const response = new Response(bytes, { headers });
+        const headers = { [ETAG_HEADER]: etag, [BYTES_HEADER]: String(bytes), [STORED_AT_HEADER]: String(now()) };
+        // Made before the first await: the response copies bytes given as an array, so the caller may reuse them.
+        const response = new Response(body, { headers });
         const cache = await open();
         await cache.put(url, response);
         await evict(cache, maxBytes);
       } catch (error) {
         console.warn('A dataset could not be kept for the next visit', error);
+        await discard();
       }
     },
     async clear() {

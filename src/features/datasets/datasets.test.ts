@@ -217,13 +217,13 @@ describe('files kept between visits', () => {
   test('beyond the size limit the oldest copies go, and a file larger than the limit is not kept', async () => {
     let clock = 0;
     const store = cacheStorageDatasetStore(memoryCacheStorage(), { maxBytes: 250, now: () => ++clock });
-    await store.put('/a', '"1"', new Uint8Array(100));
-    await store.put('/b', '"1"', new Uint8Array(100));
-    await store.put('/c', '"1"', new Uint8Array(100));
+    await store.put('/a', '"1"', new Uint8Array(100), 100);
+    await store.put('/b', '"1"', new Uint8Array(100), 100);
+    await store.put('/c', '"1"', new Uint8Array(100), 100);
     expect(await store.get('/a')).toBeUndefined();
     expect(await store.get('/b')).toMatchObject({ bytes: 100 });
     expect(await store.get('/c')).toMatchObject({ bytes: 100 });
-    await store.put('/d', '"1"', new Uint8Array(300));
+    await store.put('/d', '"1"', new Uint8Array(300), 300);
     expect(await store.get('/d')).toBeUndefined();
     expect(await store.get('/c')).toBeDefined();
     await store.clear();

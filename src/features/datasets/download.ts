@@ -86,7 +86,14 @@ async function attempt(url: string, options: DownloadOptions): Promise<Downloade
   let buffer = new Uint8Array(total ?? 1024 * 1024);
   let loaded = 0;
   let reported = 0;
-  const reader = response.body.getReader();
+  let body = response.body;
+  if (options.store && etag && total !== null) {
+    // Kept as it streams in (the body teed), so the file is never copied whole in memory to be kept.
+    const [mine, kept] = body.tee();
+    body = mine;
+    void options.store.put(url, etag, kept, total);
+  }
+  const reader = body.getReader();
   options.onProgress?.({ loaded: 0, total });
   for (;;) {
     const { done, value } = await reader.read();
@@ -105,10 +112,7 @@ async function attempt(url: string, options: DownloadOptions): Promise<Downloade
   }
   if (loaded === 0) throw new DownloadError('Body for dataset is empty');
   options.onProgress?.({ loaded, total });
-  const bytes = loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded);
-  // Not awaited: the engine should not wait for the disk. The store copies the bytes before it returns.
-  if (etag) void options.store?.put(url, etag, bytes);
-  return { bytes, version };
+  return { bytes: loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded), version };
 }
 
 /** Runs `work` up to 6 times, waiting between attempts, and never again after a 400, 401, 403 or 404. */

@@ -132,7 +132,7 @@ describe('user data kept in the browser', () => {
     async function keptFor(memberId: number) {
       const storage = miasBrowser();
       const datasets = cacheStorageDatasetStore(memoryCacheStorage());
-      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]));
+      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]), 3);
       stop = startUserDataListeners(storage, datasets);
       const store = await signedInApp(storage, memberId);
       return { store, datasets };
@@ -156,7 +156,7 @@ describe('user data kept in the browser', () => {
 
     it('are removed at start-up when no one is remembered (a logout cut short by leaving the page)', async () => {
       const datasets = cacheStorageDatasetStore(memoryCacheStorage());
-      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]));
+      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]), 3);
       stop = startUserDataListeners(memoryStorage({ darkMode: 'dark' }), datasets);
       expect(await gone(datasets)).toBe(true);
     });
