@@ -17,7 +17,7 @@ import { BENCH_DATASET } from './engineDashboard';
  * npm run bench:dashboard [-- --rows 1000000 --repeats 3 --screenshot bench/out/dashboard]
  * The production build and server, a 12-widget dashboard on the demo user's workspace with `--rows` rows, in
  * headless Chromium: time from navigation to every widget rendered (cold: fresh browser; warm: reload with the
- * dataset in the HTTP cache), and from applying a new date range to every widget rendered again, next to the
+ * dataset kept from the cold open), and from applying a new date range to every widget rendered again, next to the
  * engine's own time for the same queries (the spans the pool leaves in the performance timeline). Each open is
  * also broken down: first paint, worker start, .wasm fetch, dataset download, Arrow → DuckDB insertion, per-query
  * times, first and last widget numbers, JS heap and WebAssembly memory.
@@ -476,7 +476,7 @@ async function main() {
       cold.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
       coldSteps.push(await breakdown(page, wasmRequests));
 
-      // Warm: the same tab reloaded: the dataset comes from the HTTP cache, the engine starts again.
+      // Warm: the same tab reloaded: the dataset comes back as a 304 and its kept copy, the engine starts again.
       await page.reload();
       rendered = await allRendered(page, widgets.length);
       engine = await engineSpan(page, 0);

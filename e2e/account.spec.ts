@@ -478,7 +478,7 @@ test('an admin removes the two-factor authentication of a member', async ({ page
   await expect(page.getByRole('menuitem', { name: 'Remove MFA' })).toHaveCount(0);
 });
 
-test("logout, and another person signing in, leave nothing of the previous user's work in local storage", async ({
+test("logout, and another person signing in, leave nothing of the previous user's work or data in the browser", async ({
   page,
 }) => {
   await signIn(page, uniqueEmail('leaver'));
@@ -500,11 +500,22 @@ test("logout, and another person signing in, leave nothing of the previous user'
     (await page.evaluate(() => Object.keys(localStorage))).filter((key) =>
       /^(report|currentWorkspaceId$|workspace_id$|signedInMemberId$)/.test(key),
     );
+  // A dataset file kept for the next visit (Cache Storage), as opening a dashboard leaves it.
+  const keepDataset = () =>
+    page.evaluate(async (workspace) => {
+      const cache = await caches.open('openrate-datasets');
+      await cache.put(`/api/workspaces/${workspace}/datasets/orders`, new Response('secret rows'));
+    }, workspaceId);
+  const keptDatasets = () =>
+    page.evaluate(async () => (await (await caches.open('openrate-datasets')).keys()).map((request) => request.url));
+  await keepDataset();
+  expect(await keptDatasets()).toHaveLength(1);
 
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('navigation', { name: 'Settings' }).getByText('Logout').click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await userItems()).toEqual([]);
+  await expect.poll(keptDatasets).toEqual([]);
   // The colour mode belongs to the browser, not the person.
   expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('dark');
 
@@ -514,8 +525,10 @@ test("logout, and another person signing in, leave nothing of the previous user'
     localStorage.setItem('reportDraft:2147483000/dashboard/1', '{"title":"Secret plan"}');
     localStorage.setItem('reportTabs:1', '{"tabs":[],"active":null}');
   });
+  await keepDataset();
   await signIn(page, uniqueEmail('next'));
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect.poll(userItems).toEqual(['signedInMemberId']);
+  await expect.poll(keptDatasets).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('signedInMemberId'))).not.toBe('2147483000');
 });

@@ -5,9 +5,10 @@ import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { API_HEADERS, signIn } from './support';
 
 /**
- * Opening a dashboard starts the engine at once and a reload reuses the DuckDB module: measured in an on-disk
- * browser profile, as a user's browser keeps its HTTP cache (an in-memory context would say little about caching).
- * Not timed: the order of requests and where each response came from are what is checked.
+ * Opening a dashboard starts the engine at once and a reload reuses the DuckDB module and the dataset kept from the
+ * first open (a 304, no download): measured in an on-disk browser profile, as a user's browser keeps its caches (an
+ * in-memory context would say little about caching). Not timed: the order of requests and where each response came
+ * from are what is checked.
  */
 
 interface Seen {
@@ -15,16 +16,18 @@ interface Seen {
   /** Epoch ms when the request started and when its response ended. */
   start: number;
   end: number;
+  status: number;
 }
 
-/** The .wasm and dataset requests of the context, workers' included, with their timing. */
+/** The .wasm and dataset requests of the context, workers' included, with their timing and status. */
 function watchRequests(context: BrowserContext): Seen[] {
   const seen: Seen[] = [];
-  context.on('requestfinished', (request) => {
+  context.on('requestfinished', async (request) => {
     const url = request.url();
     if (!url.endsWith('.wasm') && !/\/datasets\/[^/?]+$/.test(url)) return;
     const timing = request.timing();
-    seen.push({ url, start: timing.startTime, end: timing.startTime + timing.responseEnd });
+    const status = (await request.response())?.status() ?? 0;
+    seen.push({ url, start: timing.startTime, end: timing.startTime + timing.responseEnd, status });
   });
   return seen;
 }
@@ -73,7 +76,7 @@ async function widgetNumbers(page: Page, count: number): Promise<string[]> {
   return cards.allInnerTexts();
 }
 
-test('the engine starts with the dashboard, and a warm reload takes the DuckDB module from the cache', async ({
+test('the engine starts with the dashboard, and a warm reload downloads neither the DuckDB module nor the data', async ({
   playwright,
   baseURL,
 }, testInfo) => {
@@ -137,13 +140,19 @@ test('the engine starts with the dashboard, and a warm reload takes the DuckDB m
     expect(download).toBeDefined();
     // The engine does not wait for the data: its module is on the way before the dataset has arrived.
     expect(wasm[0].start).toBeLessThan(download!.end);
+    expect(download!.status).toBe(200);
     // The profile's first copy came over the network (the reports home may have fetched it before the dashboard).
     expect(coldWasm[0].fromCache).toBe(false);
 
     // Warm: the same tab reloaded. The module comes from the HTTP cache (a 304 at most), not over the network.
     const warmWasm = await watchWasm(page);
+    const seenBeforeReload = requests.length;
     await page.reload();
     const warm = await widgetNumbers(page, widgets.length);
+    // No dataset download either: the browser asks whether its kept copy is current, and the server says 304.
+    const warmDatasets = () => requests.slice(seenBeforeReload).filter((request) => request.url.includes('/datasets/'));
+    await expect.poll(() => warmDatasets().length).toBeGreaterThan(0);
+    expect(warmDatasets().map((request) => request.status)).toEqual(warmDatasets().map(() => 304));
     expect(warmWasm.length).toBeGreaterThan(0);
     for (const response of warmWasm) {
       expect(response.fromCache || response.status === 304).toBe(true);

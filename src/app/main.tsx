@@ -6,6 +6,7 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { followAccount } from '../features/auth/accountListeners';
+import { browserDatasetStore } from '../features/datasets/datasetCache';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
 import { persistReportDrafts } from '../features/reports/state/draftPersistence';
 import { closeGoneReports } from '../features/reports/state/goneReports';
@@ -25,7 +26,7 @@ const store = setupStore({
   reportsList: loadReportsListState(window.localStorage),
 });
 // First, so a different user's stored work is gone before anything else reads or writes storage for them.
-startUserDataListeners(window.localStorage);
+startUserDataListeners(window.localStorage, browserDatasetStore());
 persistPrefs(window.localStorage);
 persistWorkspaces(window.localStorage);
 followAccount();

@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import { configureStore } from '@reduxjs/toolkit';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
+import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
 import { campaignSchema } from '../../engine/testing/fixtures';
+import { cacheStorageDatasetStore } from './datasetCache';
 import {
   DATASET_FETCH_ERROR,
   datasetsSlice,
@@ -18,6 +20,15 @@ import { MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './d
 
 const reducer = datasetsSlice.reducer;
 const noWait = () => Promise.resolve();
+
+/** Polls `check` until it holds (a write the code under test does not wait for). */
+async function waitFor(check: () => Promise<boolean>, attempts = 200): Promise<void> {
+  for (let n = 0; n < attempts; n++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('Condition not met');
+}
 
 /** A response streaming `bytes` in chunks of `chunk` bytes, as a real download arrives. */
 function streamed(bytes: Uint8Array, chunk: number, headers: Record<string, string> = {}): Response {
@@ -155,5 +166,82 @@ describe('datasets slice', () => {
       status: 'error',
       error: 'Yikes! Something went wrong fetching your data.',
     });
+  });
+});
+
+describe('files kept between visits', () => {
+  const url = '/api/workspaces/7/datasets/campaigns_fixture';
+
+  /** A server holding one file version: the file to a plain request, 304 when asked with its ETag. */
+  function server(bytes: Uint8Array, etag = '"abc123"') {
+    const seen: (string | null)[] = [];
+    const fetchFn = async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const condition = new Headers(init?.headers).get('If-None-Match');
+      seen.push(condition);
+      if (condition === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
+      return streamed(bytes, 64 * 1024, { ETag: etag });
+    };
+    return { fetchFn, seen };
+  }
+
+  /** Waits for the store's write, which the download does not wait for. */
+  const kept = (store: ReturnType<typeof cacheStorageDatasetStore>) =>
+    waitFor(async () => (await store.get(url)) !== undefined);
+
+  test('a kept copy is reused when the server answers 304, and replaced when the file changed', async () => {
+    const store = cacheStorageDatasetStore(memoryCacheStorage());
+    const bytes = new Uint8Array(250 * 1024).map((_, i) => i % 13);
+    const first = server(bytes);
+    expect(await downloadDataset(url, { fetch: first.fetchFn, store })).toMatchObject({ bytes, version: 'abc123' });
+    await kept(store);
+
+    const progress: number[] = [];
+    const again = await downloadDataset(url, {
+      fetch: first.fetchFn,
+      store,
+      onProgress: ({ loaded, total }) => progress.push(loaded, total ?? -1),
+    });
+    expect(first.seen).toEqual([null, '"abc123"']);
+    expect(again).toEqual({ bytes, version: 'abc123' });
+    // Progress still reaches the whole file, so the loading state ends as after a download.
+    expect(progress.slice(-2)).toEqual([bytes.byteLength, bytes.byteLength]);
+
+    const changed = new Uint8Array([9, 8, 7]);
+    const next = server(changed, '"def456"');
+    expect(await downloadDataset(url, { fetch: next.fetchFn, store })).toEqual({ bytes: changed, version: 'def456' });
+    expect(next.seen).toEqual(['"abc123"']);
+    await waitFor(async () => (await store.get(url))?.etag === '"def456"');
+    expect(await (await store.get(url))!.read()).toEqual(changed);
+  });
+
+  test('beyond the size limit the oldest copies go, and a file larger than the limit is not kept', async () => {
+    let clock = 0;
+    const store = cacheStorageDatasetStore(memoryCacheStorage(), { maxBytes: 250, now: () => ++clock });
+    await store.put('/a', '"1"', new Uint8Array(100), 100);
+    await store.put('/b', '"1"', new Uint8Array(100), 100);
+    await store.put('/c', '"1"', new Uint8Array(100), 100);
+    expect(await store.get('/a')).toBeUndefined();
+    expect(await store.get('/b')).toMatchObject({ bytes: 100 });
+    expect(await store.get('/c')).toMatchObject({ bytes: 100 });
+    await store.put('/d', '"1"', new Uint8Array(300), 300);
+    expect(await store.get('/d')).toBeUndefined();
+    expect(await store.get('/c')).toBeDefined();
+    await store.clear();
+    expect(await store.get('/c')).toBeUndefined();
+  });
+
+  test('a public report’s files are not kept: its page has no user whose logout would remove them', async () => {
+    const caches = memoryCacheStorage();
+    const store = cacheStorageDatasetStore(caches);
+    const file = tableToIPC(tableFromArrays({ sent: Int32Array.from([1, 2, 3]) }), 'stream');
+    const fetchFn = async (input: RequestInfo | URL) =>
+      String(input).endsWith('?schema=true') ? Response.json(campaignSchema) : streamed(file, 1024);
+    const redux = configureStore({ reducer: { datasets: reducer } });
+    setDatasetSink(() => undefined);
+    const args = { workspaceId: 7, datasetId: campaignSchema.id, fetch: fetchFn, sleep: noWait, store };
+    await redux.dispatch(loadDataset({ ...args, publicReportId: 3 }));
+    await redux.dispatch(loadDataset({ ...args, workspaceId: 8 }));
+    await waitFor(async () => (await store.get('/api/workspaces/8/datasets/campaigns_fixture')) !== undefined);
+    expect(await store.get('/api/reports/3/datasets/campaigns_fixture')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { type DatasetSchema, datasetSchemaSchema } from '../../contracts/datasets';
+import { browserDatasetStore, type DatasetStore } from './datasetCache';
 import { downloadDataset, fetchJson } from './download';
 
 /** Shown when a dataset cannot be fetched (spec 2 §8, spec 3 §8). */
@@ -132,18 +133,20 @@ interface LoadArgs {
   datasetId: string;
   /** On a publicly shared report's page: its datasets come through the report's public link. */
   publicReportId?: number;
-  /** For tests: a fetch and a timer. */
+  /** For tests: a fetch, a timer and where files are kept between visits (the browser's Cache Storage). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  store?: DatasetStore;
 }
 
 /**
- * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s), with
- * progress in the store and the bytes handed straight to the query engine.
+ * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s; a copy kept from an
+ * earlier visit is reused when the server says it is current), with progress in the store and the bytes handed
+ * straight to the query engine.
  */
 export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
   'datasets/load',
-  async ({ workspaceId, datasetId, publicReportId, fetch: fetchFn, sleep }, { dispatch }) => {
+  async ({ workspaceId, datasetId, publicReportId, fetch: fetchFn, sleep, store }, { dispatch }) => {
     const key = datasetKey(workspaceId, datasetId);
     dispatch(downloadStarted({ key }));
     const base = publicReportId === undefined ? `/api/workspaces/${workspaceId}` : `/api/reports/${publicReportId}`;
@@ -153,6 +156,8 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
       const file = await downloadDataset(url, {
         fetch: fetchFn,
         sleep,
+        // A signed-in user's files are kept (and dropped at logout); a public report's page has no one to sign out.
+        store: publicReportId === undefined ? (store ?? browserDatasetStore()) : undefined,
         onAttempt: (attempt) => dispatch(downloadAttempted({ key, attempt })),
         onProgress: ({ loaded, total }) => dispatch(downloadProgressed({ key, loaded, total })),
       });

@@ -1,5 +1,6 @@
 import { TOTAL_LENGTH_HEADER } from '../../contracts/dataModel';
 import { isNeverRetried, requestedWithHeaders } from '../../store/httpRules';
+import { type DatasetStore, type StoredDataset } from './datasetCache';
 
 /** Progress is reported per 100 KB (spec 3 §4). */
 export const PROGRESS_STEP_BYTES = 100 * 1024;
@@ -28,6 +29,8 @@ export interface DownloadOptions {
   /** Waits between attempts; exponential from 500 ms, capped at 8 s. */
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
+  /** Where downloaded files are kept between visits; a kept copy is reused when the server answers 304. */
+  store?: DatasetStore;
 }
 
 export interface Downloaded {
@@ -41,25 +44,56 @@ function retryable(error: unknown): boolean {
   return !(error instanceof DOMException && error.name === 'AbortError');
 }
 
-async function attempt(url: string, options: DownloadOptions): Promise<Downloaded> {
-  const fetchFn = options.fetch ?? fetch;
-  const response = await fetchFn(url, {
+const versionOf = (etag: string | null) => (etag ? etag.replace(/^W\//, '').replaceAll('"', '') : `t${Date.now()}`);
+
+function request(url: string, options: DownloadOptions, kept?: StoredDataset): Promise<Response> {
+  return (options.fetch ?? fetch)(url, {
     credentials: 'same-origin',
-    headers: requestedWithHeaders(),
+    headers: kept ? { ...requestedWithHeaders(), 'If-None-Match': kept.etag } : requestedWithHeaders(),
+    // With a store of its own, the file is not kept a second time in the HTTP cache (which logout cannot empty).
+    cache: options.store ? 'no-store' : undefined,
     signal: options.signal,
   });
+}
+
+/** The kept copy when the server says it is still current (304), else the server's response to read. */
+async function reuseKept(url: string, options: DownloadOptions): Promise<Downloaded | Response> {
+  const kept = await options.store?.get(url);
+  const response = await request(url, options, kept);
+  if (response.status !== 304 || !kept) return response;
+  // Read to its (empty) end, so the request completes rather than being dropped unread.
+  await response.arrayBuffer();
+  const bytes = await kept.read();
+  // The copy went away between the question and the answer: download it after all.
+  if (!bytes || bytes.byteLength === 0) return request(url, options);
+  options.onProgress?.({ loaded: 0, total: bytes.byteLength });
+  options.onProgress?.({ loaded: bytes.byteLength, total: bytes.byteLength });
+  return { bytes, version: versionOf(kept.etag) };
+}
+
+async function attempt(url: string, options: DownloadOptions): Promise<Downloaded> {
+  const reused = await reuseKept(url, options);
+  if (!(reused instanceof Response)) return reused;
+  const response = reused;
   if (!response.ok) throw new DownloadError(`Dataset download failed with status ${response.status}`, response.status);
   const header = response.headers.get(TOTAL_LENGTH_HEADER);
   const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
   const etag = response.headers.get('ETag');
-  const version = etag ? etag.replace(/^W\//, '').replaceAll('"', '') : `t${Date.now()}`;
+  const version = versionOf(etag);
   if (!response.body) throw new DownloadError('Body for dataset is empty');
 
   // One buffer of the announced size when known, so a large file is not copied chunk by chunk again.
   let buffer = new Uint8Array(total ?? 1024 * 1024);
   let loaded = 0;
   let reported = 0;
-  const reader = response.body.getReader();
+  let body = response.body;
+  if (options.store && etag && total !== null) {
+    // Kept as it streams in (the body teed), so the file is never copied whole in memory to be kept.
+    const [mine, kept] = body.tee();
+    body = mine;
+    void options.store.put(url, etag, kept, total);
+  }
+  const reader = body.getReader();
   options.onProgress?.({ loaded: 0, total });
   for (;;) {
     const { done, value } = await reader.read();

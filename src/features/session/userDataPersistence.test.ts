@@ -1,7 +1,10 @@
+/** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { meFixture } from '../../../test/meFixture';
+import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
 import { type Report } from '../../contracts/reports';
 import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
+import { cacheStorageDatasetStore } from '../datasets/datasetCache';
 import { draftItem } from '../reports/state/draftPersistence';
 import { documentEdited, remoteReportLoaded, reportKey } from '../reports/state/reportDocumentSlice';
 import { loadReportsListState } from '../reports/state/reportsListPersistence';
@@ -122,5 +125,45 @@ describe('user data kept in the browser', () => {
     expect(Object.fromEntries(storage.items)).toEqual({ ...browserWide, [LAST_MEMBER_KEY]: String(BEN) });
     expect(store.getState().tabs.byWorkspace).toEqual({});
     expect(store.getState().reportsList.byWorkspace).toEqual({});
+  });
+
+  describe('dataset files kept for the next visit', () => {
+    const url = '/api/workspaces/1/datasets/campaign_metrics_by_send_date';
+    async function keptFor(memberId: number) {
+      const storage = miasBrowser();
+      const datasets = cacheStorageDatasetStore(memoryCacheStorage());
+      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]), 3);
+      stop = startUserDataListeners(storage, datasets);
+      const store = await signedInApp(storage, memberId);
+      return { store, datasets };
+    }
+    /** The removal is asynchronous (Cache Storage); waits until it is done or gives up. */
+    async function gone(datasets: ReturnType<typeof cacheStorageDatasetStore>) {
+      for (let n = 0; n < 200 && (await datasets.get(url)); n++) await new Promise((r) => setTimeout(r, 5));
+      return (await datasets.get(url)) === undefined;
+    }
+
+    it('stay while the same user signs in again', async () => {
+      const { datasets } = await keptFor(MIA);
+      expect(await (await datasets.get(url))?.read()).toEqual(new Uint8Array([1, 2, 3]));
+    });
+
+    it('are removed at logout', async () => {
+      const { store, datasets } = await keptFor(MIA);
+      store.dispatch(signedOut());
+      expect(await gone(datasets)).toBe(true);
+    });
+
+    it('are removed at start-up when no one is remembered (a logout cut short by leaving the page)', async () => {
+      const datasets = cacheStorageDatasetStore(memoryCacheStorage());
+      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]), 3);
+      stop = startUserDataListeners(memoryStorage({ darkMode: 'dark' }), datasets);
+      expect(await gone(datasets)).toBe(true);
+    });
+
+    it('are removed when another user signs in on the same browser', async () => {
+      const { datasets } = await keptFor(BEN);
+      expect(await gone(datasets)).toBe(true);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { startAppListening } from '../../store/listeners';
 import { authApi } from '../auth/authApi';
+import { type DatasetStore } from '../datasets/datasetCache';
 import { FIRST_DAY_OF_WEEK_KEY } from '../prefs/prefsPersistence';
 import { DRAFT_PREFIX } from '../reports/state/draftPersistence';
 import { LIST_VIEW_KEY_PREFIX } from '../reports/state/reportsListPersistence';
@@ -39,14 +40,20 @@ export function clearUserData(storage: UserStorage): void {
 }
 
 /**
- * Clears the user's stored work at logout, and when the signed-in user turns out to be someone else than the last
- * one of this browser (checked on every answer of GET /api/me). Returns the function that stops it.
+ * Clears the user's stored work, and the dataset files kept for their next visit, at logout and when the signed-in
+ * user turns out to be someone else than the last one of this browser (checked on every answer of GET /api/me).
+ * Returns the function that stops it.
  */
-export function startUserDataListeners(storage: UserStorage): () => void {
+export function startUserDataListeners(storage: UserStorage, datasets?: DatasetStore): () => void {
+  // No one remembered: the last user logged out (leaving the page may have cut that removal short) or never was.
+  if (storage.getItem(LAST_MEMBER_KEY) === null) void datasets?.clear();
   const stops = [
     startAppListening({
       actionCreator: signedOut,
-      effect: () => clearUserData(storage),
+      effect: async () => {
+        clearUserData(storage);
+        await datasets?.clear();
+      },
     }),
     startAppListening({
       matcher: authApi.endpoints.getMe.matchFulfilled,
@@ -56,6 +63,7 @@ export function startUserDataListeners(storage: UserStorage): () => void {
           if (storage.getItem(LAST_MEMBER_KEY) === String(memberId)) return;
           // Unknown or different: whatever is stored may be another person's.
           clearUserData(storage);
+          void datasets?.clear();
           storage.setItem(LAST_MEMBER_KEY, String(memberId));
         } catch (error) {
           console.warn('Could not clear the previous user’s stored data', error);
