@@ -95,6 +95,24 @@ describe('target progress of distinct counts and custom metrics', () => {
     });
   });
 
+  test('a distinct count filtered on a snapshot metric (its last day flagged over the first-day groups)', () => {
+    const gauged: DatasetSchema = {
+      ...schema,
+      fields: schema.fields.map((field) => (field.id === 'delivered' ? { ...field, features: ['gauge'] } : field)),
+    };
+    // Every row delivers something, so the filter keeps every row and the counts are the unfiltered ones.
+    const withGauge = [...filters, { member: 'delivered', operator: 'gt', values: ['0'] }];
+    const query = {
+      kind: 'targetProgress' as const,
+      dataset: 'campaigns_fixture',
+      metric: 'campaigns',
+      range,
+      target: 30,
+    };
+    const series = rows(conn, buildQuery(gauged, { ...query, filters: withGauge }));
+    expect(series.map((point) => point.cumulative)).toEqual(rows(conn, toDateSql).map((row) => row.campaigns));
+  });
+
   test('the calculator compares the preceding period of a distinct count and a custom ratio', () => {
     const march = { start: '2024-03-01', end: '2024-03-31' };
     const preceding = `CAST(send_date AS DATE) BETWEEN DATE '2024-01-30' AND DATE '2024-02-29' AND country = 'NL'`;
