@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
-import { checkOutboundUrl, isPublicAddress, OutboundError, safeFetch } from './safeFetch';
+import { checkOutboundHost, checkOutboundUrl, isPublicAddress, OutboundError, safeFetch } from './safeFetch';
 
 let server: http.Server | undefined;
 let port = 0;
@@ -114,5 +114,34 @@ describe('outbound calls (SSRF defence)', () => {
     expect(isPublicAddress('::ffff:10.0.0.1')).toBe(false);
     expect(isPublicAddress('not-an-ip')).toBe(false);
     expect(checkOutboundUrl('https://api.example.com/v1').hostname).toBe('api.example.com');
+  });
+});
+
+describe('checking a webhook host when it is saved', () => {
+  const answering =
+    (...addresses: string[]) =>
+    () =>
+      Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+
+  it('refuses a name that resolves to a private address, accepts one that resolves to public ones', async () => {
+    const url = 'https://hooks.example.com/x';
+    expect(await refusal(checkOutboundHost(url, [], { lookup: answering('93.184.216.34', '10.0.0.5') }))).toBe(
+      'address',
+    );
+    const checked = await checkOutboundHost(url, [], { lookup: answering('93.184.216.34', '2606:2800:220::1') });
+    expect(checked.hostname).toBe('hooks.example.com');
+  });
+
+  it('accepts a name that does not resolve (yet): each delivery checks again at connect time', async () => {
+    const failing = () => Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
+    expect((await checkOutboundHost('https://later.example.com/', [], { lookup: failing })).hostname).toBe(
+      'later.example.com',
+    );
+  });
+
+  it('gives up on a resolver that does not answer within the timeout', async () => {
+    const silent = () => new Promise<never>(() => undefined);
+    const check = checkOutboundHost('https://slow.example.com/', [], { lookup: silent, lookupTimeoutMs: 50 });
+    expect(await refusal(check)).toBe('timeout');
   });
 });

@@ -156,14 +156,53 @@ export function checkOutboundUrl(input: string | URL, allowedHosts: readonly str
 }
 
 /**
- * checkOutboundUrl, then the addresses the host resolves to now: for refusing a private webhook URL when it is
- * saved (each call checks again, as the answer may change). A name that does not resolve (yet) is not refused.
+ * How long a save waits for the host's addresses. `dns.lookup` itself has no timeout (a resolver that does not
+ * answer holds it for as long as the system's resolver retries), and a save request must not hang on it.
  */
-export async function checkOutboundHost(input: string | URL, allowedHosts: readonly string[] = []): Promise<URL> {
+export const DEFAULT_LOOKUP_TIMEOUT_MS = 4_000;
+
+export interface HostCheckOptions {
+  /** @default 4000 */
+  lookupTimeoutMs?: number;
+  /** The resolver; tests pass a slow or fixed one. @default dns.promises.lookup */
+  lookup?: (hostname: string, options: { all: true }) => Promise<dns.LookupAddress[]>;
+}
+
+/** The host's addresses, or [] when it does not resolve; an OutboundError('timeout') when the resolver is slow. */
+async function lookupWithin(
+  hostname: string,
+  { lookupTimeoutMs, lookup }: HostCheckOptions,
+): Promise<dns.LookupAddress[]> {
+  const timeoutMs = lookupTimeoutMs ?? DEFAULT_LOOKUP_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new OutboundError('timeout', `${hostname} did not resolve within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
+  const addresses = (lookup ?? dns.promises.lookup)(hostname, { all: true }).catch(() => []);
+  try {
+    return await Promise.race([addresses, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * checkOutboundUrl, then the addresses the host resolves to now: for refusing a private webhook URL when it is
+ * saved (each call checks again, as the answer may change). A name that does not resolve (yet) is not refused; one
+ * whose resolver does not answer in time is (OutboundError 'timeout'), as it could not be checked.
+ */
+export async function checkOutboundHost(
+  input: string | URL,
+  allowedHosts: readonly string[] = [],
+  options: HostCheckOptions = {},
+): Promise<URL> {
   const url = checkOutboundUrl(input, allowedHosts);
   const literal = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (net.isIP(literal) || allowedHosts.map((host) => host.toLowerCase()).includes(hostKey(url))) return url;
-  const addresses = await dns.promises.lookup(literal, { all: true }).catch(() => []);
+  const addresses = await lookupWithin(literal, options);
   if (addresses.some((entry) => !isPublicAddress(entry.address))) {
     throw new OutboundError('address', `${url.hostname} resolves to an address that may not be called`);
   }

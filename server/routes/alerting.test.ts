@@ -425,4 +425,45 @@ describe('daily evaluation, violations and e-mail', () => {
       expect.arrayContaining([expect.objectContaining({ ruleId: loud, status: 'closed', closedOn: next })]),
     );
   });
+
+  it('reminds the recipients each later day the violation stays open, never on a muted weekday', async () => {
+    const rules = await t.app.inject({ url: rulesUrl(), headers: admin.headers });
+    for (const rule of rules.json().data as { id: string }[]) {
+      await t.app.inject({ method: 'DELETE', url: rulesUrl(`/${rule.id}`), headers: admin.headers });
+    }
+    // Four consecutive days whose 7-day windows have sends: the rule "sent >= 0" holds on each of them.
+    const withData = new Set((await referenceRows({ duration: 7 })).map((row) => row.day));
+    const day = days().find((d) => [0, 1, 2, 3].every((offset) => withData.has(addDays(d, offset))))!;
+    const [second, third, fourth] = [1, 2, 3].map((offset) => addDays(day, offset));
+    const id = newAlertRuleId();
+    const ops = uniqueEmail('ops');
+    await put(id, {
+      title: 'Still sending',
+      duration: 7,
+      conditions: [condition('sent', 'gte', '0')],
+      recipients: [ops],
+      mutedDays: [weekdayName(third)],
+    });
+    for (const each of [day, second, third, fourth]) await evaluate(each);
+    // Evaluated again (another process, a retry): no second reminder for the same day.
+    await evaluate(second);
+
+    const mails = await t.db.db.select().from(outbox).where(eq(outbox.to, ops)).orderBy(outbox.id);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Alert: Still sending',
+      'Alert still open: Still sending',
+      'Alert still open: Still sending',
+    ]);
+    expect(mails[1].text).toContain(`is still triggered on ${second} (open since ${day})`);
+    expect(mails[2].text).toContain(`is still triggered on ${fourth} (open since ${day})`);
+    expect(mails[2].text).toMatch(/- All: sent \d+/);
+    expect(mails[2].link).toBe(`http://localhost/workspaces/${workspaceId}/alerting/${id}`);
+    const violations = await t.app.inject({
+      url: `/api/workspaces/${workspaceId}/alerting/violations`,
+      headers: admin.headers,
+    });
+    expect(violations.json().data.filter((violation: { ruleId: string }) => violation.ruleId === id)).toEqual([
+      expect.objectContaining({ status: 'open', openedOn: day }),
+    ]);
+  });
 });

@@ -34,7 +34,10 @@ async function historyOf(evaluator: AlertEvaluator, workspaceId: number, rule: E
   return { data: { results, conditions: rule.conditions, dimension: rule.dimension } };
 }
 
-/** Refuses, when saved, a webhook URL that names or resolves to an address deliveries may not call. */
+/**
+ * Refuses, when saved, a webhook URL that names or resolves to an address deliveries may not call, or whose name
+ * the resolver does not answer for in time (the check is bounded, so a slow resolver cannot hang the save).
+ */
 async function checkWebhookUrl(input: AlertRuleInput, allowedHosts: readonly string[]): Promise<void> {
   if (!input.webhookUrl) return;
   try {

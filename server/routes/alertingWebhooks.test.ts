@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -211,5 +212,17 @@ describe('SSRF refusals at save time', () => {
 
   it('accepts a public address', async () => {
     expect((await saveRule(newAlertRuleId(), 'https://93.184.216.34/hook')).statusCode).toBe(201);
+  });
+
+  // A resolver that never answers must not hang the save: the URL could not be checked, so it is refused.
+  it('refuses, rather than waits forever, when the host name does not resolve in time', async () => {
+    const lookup = jest.spyOn(dns.promises, 'lookup').mockImplementation(() => new Promise(() => undefined));
+    try {
+      const response = await saveRule(newAlertRuleId(), 'https://hooks.example.com/hook');
+      expect(lookup).toHaveBeenCalledWith('hooks.example.com', { all: true });
+      expect([response.statusCode, response.json().error]).toEqual([400, WEBHOOK_URL_NOT_PUBLIC]);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });

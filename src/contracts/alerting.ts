@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filterOperators } from '../engine/filters';
 import { isCalendarDate, workspaceIdParamsSchema } from './common';
+import { newUuid } from './ids';
 
 /**
  * Alerting's wire format (spec 3 §3 Alert rule, Alert violation, Alert results / preview; §5 validation; §7
@@ -229,7 +230,7 @@ export const alertRuleIdSchema = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, INVALID_ALERT_ID)
   .transform((id) => id.toLowerCase());
-export const newAlertRuleId = (): string => crypto.randomUUID();
+export const newAlertRuleId = newUuid;
 
 export const alertRuleParamsSchema = workspaceIdParamsSchema.extend({ id: alertRuleIdSchema });
 

@@ -1,5 +1,14 @@
 import { type DatasetSchema, type Field } from '../contracts/datasets';
-import { type SqlRenderer, compileDimensionRules, compileMetricExpression, sqlLiteral } from './dataModel/compile';
+import {
+  type FieldsById,
+  type SqlRenderer,
+  compileDimensionRules,
+  compileMetricExpression,
+  expressionOf,
+  lookupField,
+  sqlLiteral,
+} from './dataModel/compile';
+import { isLinearExpression, tokenize } from './dataModel/expression';
 import { QueryBuildError, ident } from './sql';
 
 /** Internal columns of the query pipeline; dataset fields never use the double-underscore prefix. */
@@ -70,10 +79,24 @@ export function isGauge(field: Field): boolean {
   return field.features.includes('gauge');
 }
 
-/** Sum-like metrics accumulate over days; ratios and snapshots do not. */
-export function isAdditive(field: Field): boolean {
-  const type = field.agg?.type ?? 'sum';
-  return !isGauge(field) && (type === 'sum' || type === 'count_distinct');
+/**
+ * Sum-like metrics accumulate over days; ratios and snapshots do not. A custom metric is sum-like when its expression
+ * is linear in sum-like metrics (`revenue - refunds`, no division), which takes the dataset's other fields: without
+ * them it counts as a ratio.
+ */
+export function isAdditive(field: Field, fieldsById?: FieldsById, visiting: ReadonlySet<string> = new Set()): boolean {
+  if (isGauge(field)) return false;
+  if (!isCustom(field)) {
+    const type = field.agg?.type ?? 'sum';
+    return type === 'sum' || type === 'count_distinct';
+  }
+  const tokens = fieldsById && !visiting.has(field.id) ? tokenize(expressionOf(field) ?? '') : null;
+  if (!tokens) return false;
+  const inside = new Set([...visiting, field.id]);
+  return isLinearExpression(tokens, (id) => {
+    const used = lookupField(fieldsById!, id);
+    return used !== undefined && isAdditive(used, fieldsById, inside);
+  });
 }
 
 function withFilter(aggregate: string, conditions: string[]): string {

@@ -77,10 +77,11 @@ export function pipelineSql(spec: PipelineSpec): string {
   const gaugeMembers = filterMembers(spec.filters).map((id) => fields.get(id));
   const needsLast = [...spec.metrics, ...gaugeMembers].some((field) => field && isGauge(field));
   const partition = [PERIOD, ...keyAliases.map((key) => key.internal)].join(', ');
-  const keyed =
-    `SELECT *${keyAliases.map((key) => `, ${key.sql} AS ${key.internal}`).join('')}` +
-    (needsLast ? `, ${DAY} = MAX(${DAY}) OVER (PARTITION BY ${partition}) AS ${LAST}` : '') +
-    ' FROM base';
+  const withKeys = `SELECT *${keyAliases.map((key) => `, ${key.sql} AS ${key.internal}`).join('')} FROM base`;
+  // The flag is a window over the keys, computed a level above them: a key may itself be a window (a first day).
+  const keyed = needsLast
+    ? `SELECT *, ${DAY} = MAX(${DAY}) OVER (PARTITION BY ${partition}) AS ${LAST} FROM (${withKeys})`
+    : withKeys;
 
   const columns = [
     ...(spec.periodMode === 'group' ? [`${PERIOD} AS period`] : []),

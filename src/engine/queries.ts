@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { engagementSegments } from '../contracts/catalogue';
 import { type DatasetSchema, type Field } from '../contracts/datasets';
+import { compileMetricExpression, sqlLiteral } from './dataModel/compile';
 import {
   type ChartKind,
   type DayRange,
@@ -12,7 +13,7 @@ import {
   rangeDays,
   resolveGranularity,
 } from './dates';
-import { DAY, FieldIndex, dimensionValue, isAdditive, isGauge } from './fields';
+import { DAY, FieldIndex, dimensionValue, isAdditive, isCustom, isGauge } from './fields';
 import { type Filter, compileFilters, filterSchema } from './filters';
 import { gridFilters } from './gridFilters';
 import { type Key, type Period, pipelineSql } from './pipeline';
@@ -366,58 +367,91 @@ function buildSubscriberGrowth(fields: FieldIndex, q: Of<'subscriberGrowth'>): s
   });
 }
 
+/** The running value of a window over the target's days, from the period's first day to days.day. */
+const running = (expr: string) => `${expr} OVER (ORDER BY days.day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
+
+/** The CTE of `metrics` per day of the target's rows (`day`: SQL of each row's day); answers the CTE's name. */
+type DailyCte = (metrics: Field[], day?: string) => string;
+
+/**
+ * A metric's value to date (its value over the rows from the period's start to days.day) as SQL over daily CTEs:
+ * the same aggregation every widget applies to a whole range, accumulated day by day.
+ */
+function valueToDate(fields: FieldIndex, field: Field, daily: DailyCte): string {
+  if (isCustom(field)) {
+    // The expression combines its metrics' values to date as it combines their totals anywhere else.
+    const aggregate = (used: Field) => valueToDate(fields, used, daily);
+    return compileMetricExpression(field, fields.byId, {
+      aggregate,
+      column: (used) => ident(used.id),
+      literal: sqlLiteral,
+    });
+  }
+  const column = (cte: string, id: string) => `${cte}.${ident(id)}`;
+  // A snapshot's value to date is its latest value: the last day with data so far.
+  if (isGauge(field)) return running(`last_value(${column(daily([field]), field.id)} IGNORE NULLS)`);
+  const agg = field.agg ?? { type: 'sum' as const };
+  switch (agg.type) {
+    case 'sum':
+      return running(`SUM(COALESCE(${column(daily([field]), field.id)}, 0))`);
+    case 'min':
+    case 'max':
+      return running(`${agg.type.toUpperCase()}(${column(daily([field]), field.id)})`);
+    case 'weighted_avg': {
+      // The ratio to date is the running sum of the numerator over the running sum of the denominator.
+      const sumOf = (id: string): Field => ({ ...fields.require(id), id, agg: { type: 'sum' }, features: [] });
+      const cte = daily([sumOf(agg.numerator), sumOf(agg.denominator)]);
+      return `${running(`SUM(${column(cte, agg.numerator)})`)} / NULLIF(${running(`SUM(${column(cte, agg.denominator)})`)}, 0)`;
+    }
+    case 'count_distinct': {
+      // Each value counts on the first day it appears, so the running sum of those counts is the distinct count
+      // to date (a running sum of each day's distinct count would count a value again on every day it recurs).
+      const cte = daily([field], `MIN(${DAY}) OVER (PARTITION BY ${fields.column(agg.field)})`);
+      return running(`SUM(COALESCE(${column(cte, field.id)}, 0))`);
+    }
+    case 'custom':
+      throw new QueryBuildError('This metric is currently not supported');
+  }
+}
+
 function buildTargetProgress(fields: FieldIndex, q: Of<'targetProgress'>): string {
   const metric = fields.metric(q.metric);
-  const agg = metric.agg ?? { type: 'sum' as const };
-  const total = rangeDays(q.range);
-  const days =
-    `SELECT CAST(day AS DATE) AS day, row_number() OVER (ORDER BY day) AS n ` +
-    `FROM generate_series(${dateLit(q.range.start)}, ${dateLit(q.range.end)}, INTERVAL 1 DAY) AS t(day)`;
-  const daily = (metrics: Field[]) =>
-    pipelineSql({
+  const names = new Map<string, string>();
+  const ctes: string[] = [];
+  // Each daily CTE is a pipeline query (the target's filters, each metric's own rules), shared where metrics agree.
+  const daily: DailyCte = (metrics, day = DAY) => {
+    const key = JSON.stringify([day, metrics]);
+    const known = names.get(key);
+    if (known) return known;
+    const name = `daily${names.size}`;
+    names.set(key, name);
+    const sql = pipelineSql({
       fields,
       dateField: q.dateField,
       periods: [{ name: 'main', range: q.range }],
       filters: q.filters,
-      keys: [{ alias: 'day', sql: DAY }],
+      keys: [{ alias: 'day', sql: day }],
       metrics,
       periodMode: 'single',
     });
-  const sumOf = (id: string): Field => ({ ...fields.require(id), id, agg: { type: 'sum' }, features: [] });
-  let value: string;
-  let cumulative: string;
-  let ctes: string;
-  const running = (expr: string) => `${expr} OVER (ORDER BY days.day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
-  if (isGauge(metric)) {
-    // A snapshot's progress is its latest value: the last day with data so far.
-    ctes = `daily AS (${daily([metric])})`;
-    value = `daily.${ident(metric.id)}`;
-    cumulative = running(`last_value(daily.${ident(metric.id)} IGNORE NULLS)`);
-  } else if (agg.type === 'sum') {
-    ctes = `daily AS (${daily([metric])})`;
-    value = `daily.${ident(metric.id)}`;
-    cumulative = running(`SUM(COALESCE(daily.${ident(metric.id)}, 0))`);
-  } else if (agg.type === 'min' || agg.type === 'max') {
-    ctes = `daily AS (${daily([metric])})`;
-    value = `daily.${ident(metric.id)}`;
-    cumulative = running(`${agg.type.toUpperCase()}(daily.${ident(metric.id)})`);
-  } else if (agg.type === 'weighted_avg') {
-    // The ratio to date is the running sum of the numerator over the running sum of the denominator.
-    ctes = `daily AS (${daily([sumOf(agg.numerator), sumOf(agg.denominator)])})`;
-    const n = `daily.${ident(agg.numerator)}`;
-    const d = `daily.${ident(agg.denominator)}`;
-    value = `${n} / NULLIF(${d}, 0)`;
-    cumulative = `${running(`SUM(${n})`)} / NULLIF(${running(`SUM(${d})`)}, 0)`;
-  } else {
-    throw new QueryBuildError('This metric is currently not supported');
-  }
-  // Sums are expected to grow linearly to the target; a rate or a snapshot is expected at the target all along.
-  const expected = isAdditive(metric) ? `${num(q.target)} * days.n / ${total}` : num(q.target);
+    ctes.push(`${name} AS (${sql})`);
+    return name;
+  };
+  const value = `${daily([metric])}.${ident(metric.id)}`;
+  const cumulative = valueToDate(fields, metric, daily);
+  const days =
+    `SELECT CAST(day AS DATE) AS day, row_number() OVER (ORDER BY day) AS n ` +
+    `FROM generate_series(${dateLit(q.range.start)}, ${dateLit(q.range.end)}, INTERVAL 1 DAY) AS t(day)`;
+  // Sums and counts are expected to grow linearly to the target; a rate or a snapshot is expected at it all along.
+  const expected = isAdditive(metric, fields.byId)
+    ? `${num(q.target)} * days.n / ${rangeDays(q.range)}`
+    : num(q.target);
+  const joins = [...names.values()].map((name) => `LEFT JOIN ${name} ON ${name}.day = days.day`).join(' ');
   return (
-    `WITH days AS (${days}), ${ctes} ` +
+    `WITH days AS (${days}), ${ctes.join(', ')} ` +
     `SELECT strftime(days.day, '%Y-%m-%d') AS day, CAST(${value} AS DOUBLE) AS value, ` +
     `CAST(${cumulative} AS DOUBLE) AS cumulative, CAST(${expected} AS DOUBLE) AS expected ` +
-    `FROM days LEFT JOIN daily ON daily.day = days.day ORDER BY days.day`
+    `FROM days ${joins} ORDER BY days.day`
   );
 }
 

@@ -1,13 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '../contracts/common';
+import { randomHex } from '../contracts/ids';
 
-/**
- * A new key for one user action: 128 random bits as hex. `crypto.getRandomValues` works on plain-http pages too,
- * where `randomUUID` does not exist.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+/** A new key for one user action: 128 random bits as hex. */
+export const newIdempotencyKey = (): string => randomHex(16);
 
 /**
  * Headers of a create or save call. Call it inside an endpoint's `query`: RTK Query builds the request once per

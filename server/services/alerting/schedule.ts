@@ -10,14 +10,14 @@ import { toAlertRule } from './rules';
 import { applyResult, isMuted, violationMail } from './violations';
 import { queueWebhook, webhookBody } from './webhooks';
 
-export type RuleDayOutcome = 'opened' | 'closed' | 'unchanged' | 'already evaluated';
+export type RuleDayOutcome = 'opened' | 'closed' | 'still open' | 'unchanged' | 'already evaluated';
 
 /**
  * Evaluates one rule for one day, once: the evaluation row (primary key rule and day) is written in the same
  * transaction as the violation change, the notification mails (the outbox, or SMTP) and the webhook's queued
- * delivery, so a second run of the
- * same rule-day, on this process or another, finds it and changes nothing. Notifications go only when a violation
- * opens, and never when the day falls on one of the rule's muted weekdays.
+ * delivery, so a second run of the same rule-day, on this process or another, finds it and changes nothing.
+ * Notifications go when a violation opens (mail and webhook), and as a daily reminder by mail on each later day it
+ * is still true; never when the day falls on one of the rule's muted weekdays.
  */
 export async function evaluateRuleDay(
   app: FastifyInstance,
@@ -36,14 +36,19 @@ export async function evaluateRuleDay(
       .onConflictDoNothing()
       .returning({ day: alertEvaluations.day });
     if (written.length === 0) return 'already evaluated';
-    const change = await applyResult(tx, rule, day, result, details.results);
-    if (change === 'opened' && !isMuted(rule, day)) {
+    const violation = await applyResult(tx, rule, day, result, details.results);
+    const notify = violation && violation.change !== 'closed' && !isMuted(rule, day);
+    if (notify) {
+      // A reminder names the day the violation opened; webhooks hear of the opening only.
+      const openSince = violation.change === 'still open' ? violation.openedOn : undefined;
       for (const to of rule.recipients) {
-        await sendMail(app, tx, violationMail(rule, to, day, details.results, app.config.publicUrl));
+        await sendMail(app, tx, violationMail(rule, to, day, details.results, app.config.publicUrl, openSince));
       }
-      await queueWebhook(tx, rule, day, webhookBody(rule, day, details.results, app.config.publicUrl));
+      if (violation.change === 'opened') {
+        await queueWebhook(tx, rule, day, webhookBody(rule, day, details.results, app.config.publicUrl));
+      }
     }
-    return change ?? 'unchanged';
+    return violation?.change ?? 'unchanged';
   });
 }
 

@@ -32,10 +32,16 @@ export function isMuted(rule: Pick<AlertRule, 'mutedDays'>, day: string): boolea
   return rule.mutedDays.includes(WEEKDAYS[(weekday(day) + 6) % 7]);
 }
 
+/** What one day's result did to the rule's violation, and since when the violation it concerns is open. */
+export interface ViolationChange {
+  change: 'opened' | 'closed' | 'still open';
+  openedOn: string;
+}
+
 /**
- * Applies one day's result: true opens a violation when none is open, false closes the open one, null (no data)
- * changes nothing. Answers 'opened' or 'closed' when the state changed. The open violation is locked, and at most
- * one may be open per rule (unique index), so two writers cannot both open one.
+ * Applies one day's result: true opens a violation when none is open (or finds the open one still open), false
+ * closes the open one, null (no data) changes nothing. Answers null when there is no violation to speak of. The
+ * open violation is locked, and at most one may be open per rule (unique index), so two writers cannot both open one.
  */
 export async function applyResult(
   tx: Transaction,
@@ -43,7 +49,7 @@ export async function applyResult(
   day: string,
   result: boolean | null,
   groups: AlertDetailRow[],
-): Promise<'opened' | 'closed' | null> {
+): Promise<ViolationChange | null> {
   const [open] = await tx
     .select()
     .from(alertViolations)
@@ -57,24 +63,30 @@ export async function applyResult(
       openedOn: day,
       groups,
     });
-    return 'opened';
+    return { change: 'opened', openedOn: day };
   }
+  // A later day than the opening one (an evaluation of an earlier day, run late, reminds of nothing).
+  if (result === true && open && day > open.openedOn) return { change: 'still open', openedOn: open.openedOn };
   if (result === false && open) {
     await tx.update(alertViolations).set({ status: 'closed', closedOn: day }).where(eq(alertViolations.id, open.id));
-    return 'closed';
+    return { change: 'closed', openedOn: open.openedOn };
   }
   return null;
 }
 
 const formatValue = (value: number | null) => (value === null ? 'no data' : String(Math.round(value * 1000) / 1000));
 
-/** The e-mail of a violation that opened: title, message, the day, the groups that fired with their values, a link. */
+/**
+ * The e-mail of a violation that opened, or, with `openSince`, the daily reminder of one still open: title,
+ * message, the day, the groups that fired with their values, a link.
+ */
 export function violationMail(
   rule: Pick<AlertRule, 'id' | 'title' | 'message' | 'workspaceId'>,
   to: string,
   day: string,
   groups: AlertDetailRow[],
   origin: string,
+  openSince?: string,
 ): Mail {
   const link = `${origin}/workspaces/${rule.workspaceId}/alerting/${rule.id}`;
   const fired = groups.filter((group) => group.result === true);
@@ -85,9 +97,11 @@ export function violationMail(
   if (fired.length > lines.length) lines.push(`… and ${fired.length - lines.length} more`);
   return {
     to,
-    subject: `Alert: ${rule.title}`,
+    subject: openSince ? `Alert still open: ${rule.title}` : `Alert: ${rule.title}`,
     text: [
-      `Your alert "${rule.title}" was triggered on ${day}.`,
+      openSince
+        ? `Your alert "${rule.title}" is still triggered on ${day} (open since ${openSince}).`
+        : `Your alert "${rule.title}" was triggered on ${day}.`,
       ...(rule.message ? ['', rule.message] : []),
       '',
       ...lines,

@@ -33,7 +33,7 @@ export interface SqlRenderer {
 
 export type FieldsById = ReadonlyMap<string, Field> | Readonly<Record<string, Field>>;
 
-function lookup(fieldsById: FieldsById, id: string): Field | undefined {
+export function lookupField(fieldsById: FieldsById, id: string): Field | undefined {
   return fieldsById instanceof Map ? fieldsById.get(id) : (fieldsById as Record<string, Field>)[id];
 }
 
@@ -69,7 +69,7 @@ export function defaultSqlRenderer(fieldsById: FieldsById): SqlRenderer {
         case 'count_distinct':
           return `COUNT(DISTINCT ${quoteIdentifier(agg.field)})`;
         case 'weighted_avg':
-          if (!lookup(fieldsById, agg.numerator) || !lookup(fieldsById, agg.denominator)) {
+          if (!lookupField(fieldsById, agg.numerator) || !lookupField(fieldsById, agg.denominator)) {
             throw new DataModelCompileError(`Unknown field in ${field.id}`);
           }
           return `(SUM(${quoteIdentifier(agg.numerator)}) / NULLIF(SUM(${quoteIdentifier(agg.denominator)}), 0))`;
@@ -80,7 +80,8 @@ export function defaultSqlRenderer(fieldsById: FieldsById): SqlRenderer {
   };
 }
 
-function expressionOf(field: Field): string | undefined {
+/** A custom metric's expression (either spelling); undefined for any other field. */
+export function expressionOf(field: Field): string | undefined {
   return field.agg?.type === 'custom' ? field.agg.expression : field.expr;
 }
 
@@ -111,7 +112,7 @@ export function compileMetricExpression(
     }
     const current = parts[parts.length - 1];
     if (token.kind === 'field') {
-      const referenced = lookup(fieldsById, token.text);
+      const referenced = lookupField(fieldsById, token.text);
       if (!referenced || referenced.type !== 'metric') {
         throw new DataModelCompileError(`Unknown metric ${token.text} in ${field.id}`);
       }
@@ -175,7 +176,7 @@ export function compileDimensionRules(
   if (visiting.has(field.id)) throw new DataModelCompileError(`${field.id} refers to itself`);
   const inside = new Set([...visiting, field.id]);
   const branches = rules.map((rule) => {
-    const target = lookup(fieldsById, rule.field);
+    const target = lookupField(fieldsById, rule.field);
     if (!target || target.type !== 'dimension') {
       throw new DataModelCompileError(`Unknown dimension ${rule.field} in ${field.id}`);
     }

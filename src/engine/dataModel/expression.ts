@@ -105,3 +105,39 @@ export function renameInExpression(expression: string, from: string, to: string)
   if (!tokens) return expression;
   return tokens.map((token) => (token.kind === 'field' && token.text === from ? to : token.text)).join(' ');
 }
+
+/**
+ * True when a valid expression is a sum of its metrics times numbers (`revenue - sent * 0.01`, `(a + b) * 2`): no
+ * division and no product of two metrics, every metric used being sum-like (`sumLike`). Such a metric accumulates
+ * over days like its parts do.
+ */
+export function isLinearExpression(tokens: readonly Token[], sumLike: (id: string) => boolean): boolean {
+  let position = 0;
+  // The degree of each part in its metrics: 0 a constant, 1 linear, Infinity anything else.
+  const factor = (): number => {
+    const token = tokens[position++];
+    if (token?.kind === 'number') return 0;
+    if (token?.kind === 'field') return sumLike(token.text) ? 1 : Infinity;
+    if (token?.kind !== 'open') return Infinity;
+    const degree = sum();
+    return tokens[position++]?.kind === 'close' ? degree : Infinity;
+  };
+  const product = (): number => {
+    let degree = factor();
+    while (tokens[position]?.kind === 'operator' && tokens[position].text === '*') {
+      position += 1;
+      degree += factor();
+    }
+    return degree;
+  };
+  const sum = (): number => {
+    let degree = product();
+    while (tokens[position]?.kind === 'operator' && (tokens[position].text === '+' || tokens[position].text === '-')) {
+      position += 1;
+      degree = Math.max(degree, product());
+    }
+    return degree;
+  };
+  const degree = sum();
+  return position === tokens.length && degree <= 1;
+}

@@ -1,3 +1,4 @@
+import { newUuid } from '../../contracts/ids';
 import { type DashboardConfig, type ReportFilter, type Widget } from '../../contracts/reports';
 import { widgetDefinition } from '../widgets/registry';
 import { defaultSizeOf } from './layout';
@@ -8,7 +9,7 @@ export const WIDGET_NOT_FOUND = 'Widget not found.';
 /** Where a new or moved widget goes: next to a reference widget, or at a grid position. */
 export type DropTarget = { before: string } | { after: string } | { x: number; y: number };
 
-export const newWidgetId = (): string => crypto.randomUUID();
+export const newWidgetId = newUuid;
 
 /** A new widget of `type` with its defaults and default size, placed at the top left. */
 export function createWidget(type: string, id: string = newWidgetId()): Widget {

@@ -81,7 +81,9 @@ describe('the target form', () => {
     expect(checkTargetForm(form({ targetText: 'ten' }), schema).issues).toEqual({
       target: 'Target must be a number',
     });
-    expect(checkTargetForm(form({ metric: 'campaigns' }), schema).issues).toEqual({ metric: 'Unsupported metric' });
+    expect(checkTargetForm(form({ metric: 'country' }), schema).issues).toEqual({ metric: 'Unsupported metric' });
+    expect(checkTargetForm(form({ metric: 'retired' }), schema).issues).toEqual({ metric: 'Unsupported metric' });
+    expect(checkTargetForm(form({ metric: 'campaigns' }), schema).issues).toBeUndefined();
     expect(checkTargetForm(form({ filters: [{ member: 'country', operator: 'equals' }] }), schema).issues).toEqual({
       filters: 'Complete or remove the unfinished filters',
     });

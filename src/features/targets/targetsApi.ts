@@ -1,4 +1,5 @@
 import { okResponseSchema } from '../../contracts/common';
+import { randomHex } from '../../contracts/ids';
 import { type Target, type TargetBody, targetListResponseSchema, targetResponseSchema } from '../../contracts/targets';
 import { api } from '../../store/api';
 import { idempotencyHeaders } from '../../store/idempotency';
@@ -41,7 +42,4 @@ export const { useGetTargetsQuery, useGetReportTargetsQuery, useSaveTargetMutati
   targetsApi;
 
 /** A new target's id: random, so the PUT that creates it can be retried without making a second one. */
-export function newTargetId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export const newTargetId = (): string => randomHex(12);

@@ -92,7 +92,8 @@ function CardBody({
   const state = queryState(result);
   if (state || !result.currentData) return state;
   const points = resultRows(result.currentData) as unknown as ProgressPoint[];
-  const numbers = targetNumbers(target, field, points, today);
+  const fieldsById = new Map(schema.fields.map((candidate) => [candidate.id, candidate]));
+  const numbers = targetNumbers(target, field, points, today, fieldsById);
   return (
     <div className={`or-target-card-body or-target-card-${numbers.status}`} data-status={numbers.status}>
       <div className="or-target-card-numbers">

@@ -4,6 +4,7 @@ import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { json, stubNetwork } from '../../../../test/stubNetwork';
 import { type Target } from '../../../contracts/targets';
 import { formatValue } from '../../../engine/format';
+import { metric } from '../../../engine/testing/fixtures';
 import { downloadSucceeded } from '../../datasets/datasetsSlice';
 import {
   fixtureWidget,
@@ -37,21 +38,32 @@ const target = (changes: Partial<Target>): Target => ({
 const targets = [
   target({}),
   target({ id: 't2', title: 'Huge goal', target: 1e9, visualization: 'bar', filters: [] }),
-  target({ id: 't3', title: 'Campaign count', metric: 'campaigns' }),
+  target({ id: 't3', title: 'Campaign count', metric: 'campaigns', target: 30 }),
   target({ id: 't4', title: 'Not on this widget' }),
+  target({ id: 't5', title: 'Net revenue', metric: 'net_revenue', target: 20_000 }),
+  target({ id: 't6', title: 'Retired metric', metric: 'retired' }),
 ];
+
+/** The fixture's dataset with a data-model custom metric, a sum of its parts. */
+const schemaWithCustomField = {
+  ...widgetSchema,
+  fields: [...widgetSchema.fields, metric('net_revenue', { type: 'custom', expression: 'revenue - sent * 0.01' })],
+};
 
 /** The store with the engine's fixture standing in for the send-date dataset the targets name. */
 function store() {
   const result = storeWithDataset();
-  result.dispatch(
-    downloadSucceeded({
-      key: `${WORKSPACE_ID}/campaign_metrics_by_send_date`,
-      version: `${WORKSPACE_ID}:v1`,
-      schema: widgetSchema,
-      fetchedAt: Date.now(),
-    }),
-  );
+  // The engine reads the schema under its own id too: both carry the custom field.
+  for (const dataset of ['campaign_metrics_by_send_date', widgetSchema.id]) {
+    result.dispatch(
+      downloadSucceeded({
+        key: `${WORKSPACE_ID}/${dataset}`,
+        version: `${WORKSPACE_ID}:v1`,
+        schema: schemaWithCustomField,
+        fetchedAt: Date.now(),
+      }),
+    );
+  }
   return result;
 }
 
@@ -67,16 +79,20 @@ beforeEach(() => {
 afterEach(() => network.restore());
 
 test('cards of the widget’s targets in its order: the final numbers of a past period, its status and menu', async () => {
-  const widget = fixtureWidget({ type: 'target', targets: ['t2', 't1', 't3', 'gone'] });
+  const widget = fixtureWidget({ type: 'target', targets: ['t2', 't1', 't3', 't5', 't6', 'gone'] });
   renderWithProviders(<WidgetBody widget={widget} context={widgetContext()} />, { store: store() });
   const cards = await screen.findAllByRole('article');
   expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
     'Target Huge goal',
     'Target February sends',
     'Target Campaign count',
+    'Target Net revenue',
+    'Target Retired metric',
   ]);
-  const [{ sent }] = sql(
-    `SELECT CAST(SUM(sent) AS DOUBLE) AS sent FROM campaigns_fixture
+  const [{ sent, campaigns, net }] = sql(
+    `SELECT CAST(SUM(sent) AS DOUBLE) AS sent, CAST(COUNT(DISTINCT campaign_id) AS DOUBLE) AS campaigns,
+       CAST(SUM(revenue) - SUM(sent) * 0.01 AS DOUBLE) AS net
+     FROM campaigns_fixture
      WHERE country = 'NL' AND send_date BETWEEN DATE '2024-02-01' AND DATE '2024-02-29'`,
   );
   const february = cards[1];
@@ -90,8 +106,18 @@ test('cards of the widget’s targets in its order: the final numbers of a past 
   await within(cards[0]).findByLabelText('Percent reached');
   expect(cards[0].querySelector('[data-status]')!.getAttribute('data-status')).toBe('error');
   expect(cards[0].querySelector('svg.or-target-chart')!.getAttribute('data-visualization')).toBe('bar');
-  expect(await within(cards[2]).findByText('Unsupported metric "campaigns"')).toBeTruthy();
-  expect(within(cards[2]).getByRole('button', { name: 'Remove' })).toBeTruthy();
+  // A distinct count and a custom metric are followed like any sum: their values over the whole period.
+  for (const [card, value, goal] of [
+    [cards[2], campaigns, 30],
+    [cards[3], net, 20_000],
+  ] as const) {
+    expect(await within(card).findByText(formatValue(value, 'number', 'en_US'))).toBeTruthy();
+    expect(within(card).getByLabelText('Percent reached').textContent).toBe(
+      formatValue((value as number) / goal, 'percent', 'en_US'),
+    );
+  }
+  expect(await within(cards[4]).findByText('Unsupported metric "retired"')).toBeTruthy();
+  expect(within(cards[4]).getByRole('button', { name: 'Remove' })).toBeTruthy();
   expect(within(february).getByRole('button', { name: 'Target menu of February sends' })).toBeTruthy();
 });
 

@@ -1,5 +1,12 @@
 import { metric } from '../../../engine/testing/fixtures';
-import { pacingDay, type ProgressPoint, targetNumbers, targetPercent, targetStatus } from './targetProgress';
+import {
+  isTargetMetric,
+  pacingDay,
+  type ProgressPoint,
+  targetNumbers,
+  targetPercent,
+  targetStatus,
+} from './targetProgress';
 
 const revenue = metric('revenue', { type: 'sum' });
 const unsubscribes = metric('unsubscribes', { type: 'sum' }, ['negative_measure']);
@@ -89,6 +96,41 @@ describe('percent reached', () => {
     expect(targetPercent(0.025, 0.3, openRate)).toBeCloseTo(0.5, 12);
     expect(targetPercent(0.05, 0.3, members)).toBeCloseTo(1, 12);
     expect(targetPercent(25, 50, revenue)).toBe(0.5);
+  });
+
+  test('a distinct count is a count; a custom metric is a sum when linear in sums, a ratio otherwise', () => {
+    const campaigns = metric('campaigns', { type: 'count_distinct', field: 'campaign_id' });
+    const custom = (id: string, expression: string) => metric(id, { type: 'custom', expression });
+    const fields = new Map(
+      [
+        revenue,
+        openRate,
+        members,
+        campaigns,
+        custom('net', 'revenue - campaigns * 2'),
+        custom('scaled', '(revenue + net) * 1.21'),
+        custom('per_campaign', 'revenue / campaigns'),
+        custom('squared', 'revenue * revenue'),
+        custom('rate_points', 'open_rate * 100'),
+        custom('stock', 'members + 1'),
+      ].map((field) => [field.id, field]),
+    );
+    const percent = (id: string, value: number) => targetPercent(value, 100, fields.get(id)!, fields);
+    expect(percent('campaigns', 25)).toBe(0.25);
+    expect(percent('net', 25)).toBe(0.25);
+    expect(percent('scaled', 25)).toBe(0.25);
+    for (const ratio of ['per_campaign', 'squared', 'rate_points', 'stock']) expect(percent(ratio, 0.025)).toBe(0.5);
+    // Without the dataset's fields a custom metric cannot be told apart: it counts as a ratio.
+    expect(targetPercent(0.025, 100, fields.get('net')!)).toBe(0.5);
+  });
+});
+
+describe('supported metrics', () => {
+  test('every kind of metric, distinct counts and custom metrics included; never a dimension', () => {
+    expect(isTargetMetric(metric('campaigns', { type: 'count_distinct', field: 'campaign_id' }))).toBe(true);
+    expect(isTargetMetric(metric('net', { type: 'custom', expression: 'revenue - sent' }))).toBe(true);
+    expect([revenue, openRate, members].every(isTargetMetric)).toBe(true);
+    expect(isTargetMetric({ ...revenue, type: 'dimension' })).toBe(false);
   });
 });
 

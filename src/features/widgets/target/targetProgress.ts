@@ -1,5 +1,6 @@
 import { type Field } from '../../../contracts/datasets';
 import { type Target } from '../../../contracts/targets';
+import { type FieldsById } from '../../../engine/dataModel/compile';
 import { isAdditive, isGauge } from '../../../engine/fields';
 
 /** Ratio (rate) and snapshot metrics count 0.05 as a full 100 % (spec 2 §9 "Defaults and targets"). */
@@ -28,8 +29,11 @@ export interface TargetNumbers {
   ended: boolean;
 }
 
-/** The aggregations the target progress query can follow day by day (spec 2 §5 'Unsupported metric'). */
-const PROGRESS_AGGREGATIONS = new Set(['sum', 'min', 'max', 'weighted_avg']);
+/**
+ * The aggregations the target progress query can follow day by day (spec 2 §5 'Unsupported metric'): all of them,
+ * data-model custom metrics included; a kind added later is unsupported until the query learns it.
+ */
+const PROGRESS_AGGREGATIONS = new Set(['sum', 'min', 'max', 'weighted_avg', 'count_distinct', 'custom']);
 
 /** A metric a target may follow: one whose running value the progress query knows how to compute. */
 export const isTargetMetric = (field: Field): boolean =>
@@ -49,11 +53,12 @@ export function pacingDay(target: Pick<Target, 'dateStart' | 'dateEnd'>, today: 
 
 /**
  * Percent of the target reached: the value over the full scale (the target, or 0.05 for rates and snapshots).
- * 'N/A' (null) when the target is 0 or below or there is no value yet (spec 2 §5).
+ * 'N/A' (null) when the target is 0 or below or there is no value yet (spec 2 §5). `fields` (the dataset's) tell
+ * whether a custom metric is a sum or a ratio.
  */
-export function targetPercent(value: number | null, target: number, field: Field): number | null {
+export function targetPercent(value: number | null, target: number, field: Field, fields?: FieldsById): number | null {
   if (target <= 0 || value === null) return null;
-  return value / (isAdditive(field) ? target : NON_ADDITIVE_FULL_SCALE);
+  return value / (isAdditive(field, fields) ? target : NON_ADDITIVE_FULL_SCALE);
 }
 
 /**
@@ -71,12 +76,13 @@ export function targetStatus(
   return 'success';
 }
 
-/** The card's numbers from the progress query's days, read at today's date. */
+/** The card's numbers from the progress query's days, read at today's date; `fields` as for targetPercent. */
 export function targetNumbers(
   target: Pick<Target, 'dateStart' | 'dateEnd' | 'target'>,
   field: Field,
   points: readonly ProgressPoint[],
   today: string,
+  fields?: FieldsById,
 ): TargetNumbers {
   const day = pacingDay(target, today);
   const ended = today > target.dateEnd;
@@ -86,7 +92,7 @@ export function targetNumbers(
   return {
     current,
     expected,
-    percent: targetPercent(current, target.target, field),
+    percent: targetPercent(current, target.target, field, fields),
     status: targetStatus({ current, expected, target: target.target, ended }, field),
     ended,
   };
