@@ -11,7 +11,7 @@ import {
   widgetSchema,
 } from '../widgets/testing/widgetEngine';
 import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
-import { ExplorerView, explorerMessages } from './ExplorerView';
+import { ExplorerView, explorerMessages, pivotCutMessage } from './ExplorerView';
 import { exportLabels } from './ExportMenu';
 
 jest.setTimeout(60_000);
@@ -127,4 +127,28 @@ test('Export to CSV downloads every group row and the totals row', async () => {
   expect(lines[lines.length - 1].startsWith('Total,')).toBe(true);
   expect(click).toHaveBeenCalled();
   click.mockRestore();
+});
+
+test('a pivot with more values than 100 columns hold says it was cut; one that fits says nothing', async () => {
+  const [{ n }] = engine!.sql(`SELECT COUNT(DISTINCT send_date) AS n FROM campaigns_fixture WHERE ${inMain}`);
+  const byDay: ExplorerConfig = {
+    ...byCountry,
+    pivotMode: true,
+    columns: [...(byCountry.columns ?? []), { colId: 'send_date', pivot: true }],
+    valueColumns: ['sent', 'open_rate', 'delivered', 'open'],
+  };
+  // Two row groups and four values leave room for 24 days (of the month's 29).
+  const cut = renderView(byDay);
+  expect(await screen.findByText(pivotCutMessage(24, Number(n)))).toBeTruthy();
+  cut.unmount();
+
+  renderView({
+    ...byDay,
+    columns: [
+      { colId: 'country', rowGroup: true },
+      { colId: 'send_weekday', pivot: true },
+    ],
+  });
+  await screen.findByText(/Rows: \d/);
+  expect(screen.queryByText(/The pivot was cut/)).toBeNull();
 });

@@ -49,6 +49,10 @@ export const explorerMessages = {
   blank: '(Blank)',
 } as const;
 
+/** Spec 2 §9 allows a pivot 100 result columns: the grid says when its pivot dimension had more values. */
+export const pivotCutMessage = (shown: number, total: number) =>
+  `The pivot was cut to 100 columns: it shows ${shown.toLocaleString()} of ${total.toLocaleString()} values.`;
+
 export interface ExplorerViewProps {
   config: ExplorerConfig;
   scope: DataScope;
@@ -292,6 +296,11 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
           onClick={() => setPanelOpen((open) => !open)}
         />
       </div>
+      {layout.pivot && source.pivotTotal > source.pivotValues.length && (
+        <Callout intent="warning" compact icon="th-disconnect">
+          {pivotCutMessage(source.pivotValues.length, source.pivotTotal)}
+        </Callout>
+      )}
       <div className="or-explorer-body">
         <div className="or-explorer-grid">
           {nothing ? (
