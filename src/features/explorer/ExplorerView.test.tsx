@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type ExplorerConfig } from '../../contracts/reports';
@@ -151,4 +151,25 @@ test('a pivot with more values than 100 columns hold says it was cut; one that f
   });
   await screen.findByText(/Rows: \d/);
   expect(screen.queryByText(/The pivot was cut/)).toBeNull();
+});
+
+test('a date dimension filters by date: the panel stores the option and the grid counts the rows it keeps', async () => {
+  const { applied } = renderView(byCountry);
+  await screen.findByText(/Rows: \d/);
+  fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+  const form = await screen.findByRole('group', { name: 'Filter send_date' });
+  fireEvent.change(within(form).getByLabelText('Filter send_date: option'), { target: { value: 'inRange' } });
+  fireEvent.change(within(form).getByLabelText('Filter send_date: date'), { target: { value: '2024-02-10' } });
+  fireEvent.change(within(form).getByLabelText('Filter send_date: to date'), { target: { value: '2024-02-12' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+  const filter = { filterType: 'date', type: 'inRange', dateFrom: '2024-02-10', dateTo: '2024-02-12' };
+  expect(applied()[0].filterModel).toEqual({ send_date: filter });
+  cleanup();
+
+  const [{ n }] = engine!.sql(
+    `SELECT COUNT(*) AS n FROM (SELECT DISTINCT campaign_name FROM campaigns_fixture WHERE ${inMain} AND send_date > DATE '2024-02-20')`,
+  );
+  const after = { send_date: { filterType: 'date', type: 'greaterThan', dateFrom: '2024-02-20', dateTo: null } };
+  renderView({ ...byCountry, columns: [{ colId: 'campaign_name', rowGroup: true }], filterModel: after });
+  expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
 });

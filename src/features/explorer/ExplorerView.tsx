@@ -17,6 +17,7 @@ import { WidgetError, WidgetLoading, widgetMessages } from '../widgets/WidgetSta
 import { baselineTone } from './baselines';
 import { ColumnMenu, type NumberFilter } from './ColumnMenu';
 import { DateFieldChip } from './DateFieldDrawer';
+import { DimensionFilter } from './DimensionFilter';
 import {
   type GridLayout,
   columnFilterChanged,
@@ -227,6 +228,10 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     );
   };
 
+  const groupFilters = layout.rowGroups.flatMap((id) => {
+    const field = schema.fields.find((f) => f.id === id);
+    return field ? [<DimensionFilter key={id} field={field} config={config} onEdit={onEdit} />] : [];
+  });
   const header = (column: GridColumn) => () => {
     const colState = saved.find((c) => c.colId === column.id);
     const stored = config.filterModel?.[column.id] as NumberFilter | undefined;
@@ -248,6 +253,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                       ? { filter, onChange: (next) => onEdit((c) => columnFilterChanged(c, column.id, next)) }
                       : undefined
                   }
+                  dimensionFilters={column.kind === 'group' && groupFilters}
                 />
               )
             : undefined

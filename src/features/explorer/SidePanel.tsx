@@ -2,10 +2,9 @@ import { Checkbox, H6, HTMLSelect } from '@blueprintjs/core';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type ExplorerConfig } from '../../contracts/reports';
 import { fieldLabel } from '../widgets/widgetQuery';
-import { TextFilterInput } from './ColumnMenu';
+import { DimensionFilter } from './DimensionFilter';
 import {
   type GridLayout,
-  columnFilterChanged,
   columnHidden,
   columnsOf,
   pivotChanged,
@@ -20,14 +19,6 @@ export interface SidePanelProps {
   config: ExplorerConfig;
   layout: GridLayout;
   onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
-}
-
-/** The text in a dimension's contains filter, if it has one. */
-function containsText(config: ExplorerConfig, colId: string): string {
-  const filter = config.filterModel?.[colId] as { filterType?: string; type?: string; filter?: unknown } | undefined;
-  return filter?.filterType === 'text' && filter.type === 'contains' && typeof filter.filter === 'string'
-    ? filter.filter
-    : '';
 }
 
 /** The grid's side panel: row groups, the pivot, value columns (shown or hidden) and dimension filters. */
@@ -90,24 +81,9 @@ export function SidePanel({ schema, config, layout, onEdit }: SidePanelProps) {
         );
       })}
       <H6>Filters</H6>
-      {dimensions
-        .filter((field) => field.format !== 'date')
-        .map((field) => (
-          <TextFilterInput
-            key={field.id}
-            label={`Filter ${fieldLabel(field)}`}
-            value={containsText(config, field.id)}
-            onChange={(text) =>
-              onEdit((current) =>
-                columnFilterChanged(
-                  current,
-                  field.id,
-                  text ? { filterType: 'text', type: 'contains', filter: text } : null,
-                ),
-              )
-            }
-          />
-        ))}
+      {dimensions.map((field) => (
+        <DimensionFilter key={field.id} field={field} config={config} onEdit={onEdit} />
+      ))}
     </aside>
   );
 }
