@@ -11,7 +11,8 @@ import {
   widgetSchema,
 } from '../widgets/testing/widgetEngine';
 import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
-import { ExplorerView, explorerMessages, pivotCutMessage } from './ExplorerView';
+import { gridLayout } from './explorerEdits';
+import { ExplorerView, explorerMessages, gridColumns, pivotCutMessage } from './ExplorerView';
 import { exportLabels } from './ExportMenu';
 
 jest.setTimeout(60_000);
@@ -172,4 +173,20 @@ test('a date dimension filters by date: the panel stores the option and the grid
   const after = { send_date: { filterType: 'date', type: 'greaterThan', dateFrom: '2024-02-20', dateTo: null } };
   renderView({ ...byCountry, columns: [{ colId: 'campaign_name', rowGroup: true }], filterModel: after });
   expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
+});
+
+test('pinned columns: left pins come first and stay frozen, right pins go last', () => {
+  const config: ExplorerConfig = {
+    ...byCountry,
+    valueColumns: ['sent', 'open_rate', 'revenue'],
+    columns: [
+      { colId: 'country', rowGroup: true },
+      { colId: 'sent', pinned: 'right' },
+      { colId: 'open_rate' },
+      { colId: 'revenue', pinned: 'left' },
+    ],
+  };
+  const { columns, frozen } = gridColumns(widgetSchema, config, gridLayout(config), []);
+  expect(columns.map((column) => column.id)).toEqual(['__group', 'revenue', 'open_rate', 'sent']);
+  expect(frozen).toBe(2);
 });

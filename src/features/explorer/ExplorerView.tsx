@@ -30,6 +30,7 @@ import {
   dateFieldChanged,
   filtersCleared,
   gridLayout,
+  valueOrder,
 } from './explorerEdits';
 import { EXPORT_SHEET_NAME } from './exportFile';
 import { ExportMenu } from './ExportMenu';
@@ -73,10 +74,6 @@ export interface GridColumn {
 export function gridColumns(schema: DatasetSchema, config: ExplorerConfig, layout: GridLayout, cells: string[]) {
   const fields = new Map(schema.fields.map((field) => [field.id, field]));
   const saved = columnsOf(config);
-  const position = (id: string) => {
-    const index = saved.findIndex((column) => column.colId === id);
-    return index === -1 ? saved.length : index;
-  };
   const state = (id: string) => saved.find((column) => column.colId === id);
   const values: GridColumn[] = layout.pivot
     ? cells.flatMap((id) => {
@@ -87,9 +84,8 @@ export function gridColumns(schema: DatasetSchema, config: ExplorerConfig, layou
           { id, name: `${id.slice(0, -metric.length - 2)} · ${fieldLabel(field)}`, field, kind: 'cell' as const },
         ];
       })
-    : layout.metrics
+    : valueOrder(config, layout.metrics)
         .filter((id) => fields.has(id) && !state(id)?.hide)
-        .sort((a, b) => position(a) - position(b))
         .map((id) => ({ id, name: fieldLabel(fields.get(id)!), field: fields.get(id), kind: 'value' as const }));
   const pin = (column: GridColumn) => state(column.kind === 'cell' ? '' : column.id)?.pinned;
   const ordered = [
