@@ -20,6 +20,16 @@ export const numberOptionLabels: Record<(typeof numberFilterOptions)[number], st
 export type NumberFilter = Extract<ColumnFilter, { filterType: 'number' }>;
 type NumberType = (typeof numberFilterOptions)[number];
 
+/** A filter form's buttons: Apply once the form is complete, Clear while a filter applies. */
+function FilterActions(props: { complete: boolean; applied: boolean; onApply(): void; onClear(): void }) {
+  return (
+    <>
+      <Button text="Apply" variant="solid" intent="primary" disabled={!props.complete} onClick={props.onApply} />
+      {props.applied && <Button text="Clear" variant="minimal" onClick={props.onClear} />}
+    </>
+  );
+}
+
 /** The number filter of a value column: an option, a value and, in range, a second value. */
 function NumberFilterForm({ filter, onChange }: { filter?: NumberFilter; onChange(next: NumberFilter | null): void }) {
   const [type, setType] = useState<NumberType>((filter?.type as NumberType | undefined) ?? 'greaterThan');
@@ -48,14 +58,12 @@ function NumberFilterForm({ filter, onChange }: { filter?: NumberFilter; onChang
           buttonPosition="none"
         />
       )}
-      <Button
-        text="Apply"
-        variant="solid"
-        intent="primary"
-        disabled={!complete}
-        onClick={() => onChange({ filterType: 'number', type, filter: from, filterTo: type === 'inRange' ? to : null })}
+      <FilterActions
+        complete={complete}
+        applied={!!filter}
+        onApply={() => onChange({ filterType: 'number', type, filter: from, filterTo: type === 'inRange' ? to : null })}
+        onClear={() => onChange(null)}
       />
-      {filter && <Button text="Clear" variant="minimal" onClick={() => onChange(null)} />}
     </div>
   );
 }
@@ -92,14 +100,12 @@ export function DateFilterForm({
       {type === 'inRange' && (
         <InputGroup type="date" aria-label={`${label}: to date`} value={to} onValueChange={setTo} />
       )}
-      <Button
-        text="Apply"
-        variant="solid"
-        intent="primary"
-        disabled={!complete}
-        onClick={() => onChange({ filterType: 'date', type, dateFrom: from, dateTo: type === 'inRange' ? to : null })}
+      <FilterActions
+        complete={complete}
+        applied={!!filter}
+        onApply={() => onChange({ filterType: 'date', type, dateFrom: from, dateTo: type === 'inRange' ? to : null })}
+        onClear={() => onChange(null)}
       />
-      {filter && <Button text="Clear" variant="minimal" onClick={() => onChange(null)} />}
     </div>
   );
 }
