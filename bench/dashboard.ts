@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
-import { chromiumPath } from '../scripts/chromium';
 import { freePort } from '../scripts/freePort';
-import { workspaceDatasetDir } from '../server/datasets/generate';
 import { type Widget } from '../src/contracts/reports';
 import { ENGINE_START_MEASURE } from '../src/workers/engineClient';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
+import { API_HEADERS, benchWorkspace, engineSpan, launchOptions, signIn, startServer } from './browser';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -36,8 +34,6 @@ const { values } = parseArgs({
 const rows = Number(values.rows);
 const repeats = Number(values.repeats);
 const endDate = values['end-date'];
-const API_HEADERS = { 'X-Requested-With': 'openrate' };
-const DEMO_EMAIL = 'demo@example.com';
 
 /** The 12 widgets: the same mix as the engine benchmark's dashboard, all on one dataset. */
 function benchWidgets(): Widget[] {
@@ -121,56 +117,6 @@ function benchWidgets(): Widget[] {
   }));
 }
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('The server did not start');
-}
-
-/** Signs the demo user in through the e-mail code of the development outbox; answers the session cookies. */
-async function signIn(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Continue with Email' }).click();
-  await page.getByLabel('Email address').fill(DEMO_EMAIL);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 60_000 });
-  let code: string | null = null;
-  while (!code) {
-    const outbox = (await (await page.request.get(`/api/dev/outbox?to=${DEMO_EMAIL}`)).json()) as {
-      data: { code: string | null }[];
-    };
-    code = outbox.data.find((message) => message.code)?.code ?? null;
-  }
-  await page.getByLabel('Code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/workspaces\/\d+/);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 /** Resolves when every widget card shows its content: none loading, every plotly chart drawn. */
 async function allRendered(page: Page, widgets: number): Promise<number> {
   const handle = await page.waitForFunction(
@@ -188,20 +134,6 @@ async function allRendered(page: Page, widgets: number): Promise<number> {
     { polling: 'raf', timeout: 600_000 },
   );
   return (await handle.jsonValue()) as number;
-}
-
-/** The engine's time for the queries run since `since`: from the first start to the last end. */
-async function engineSpan(page: Page, since: number): Promise<{ spanMs: number; queries: number; lastEnd: number }> {
-  return page.evaluate(
-    ({ name, since }) => {
-      const entries = performance.getEntriesByName(name).filter((entry) => entry.startTime >= since);
-      if (!entries.length) return { spanMs: 0, queries: 0, lastEnd: since };
-      const first = Math.min(...entries.map((entry) => entry.startTime));
-      const lastEnd = Math.max(...entries.map((entry) => entry.startTime + entry.duration));
-      return { spanMs: lastEnd - first, queries: entries.length, lastEnd };
-    },
-    { name: ENGINE_QUERY_MEASURE, since },
-  );
 }
 
 interface Run {
@@ -400,36 +332,15 @@ async function main() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = await startServer(dataDir, port);
-  const launchOptions = {
-    executablePath: chromiumPath,
-    args: [
-      // performance.memory in whole bytes rather than coarse buckets.
-      '--enable-precise-memory-info',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  };
   const browser = await chromium.launch(launchOptions);
   const profiles: string[] = [];
   try {
     if (values.bundles) await compareBundles(browser, baseURL);
     const storageState = await signIn(browser, baseURL);
     const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
-    const me = (await (await context.request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
-    const workspace = me.workspaces.find((candidate) => candidate.name === 'Acme Retail');
-    if (!workspace) throw new Error('The demo workspace Acme Retail is missing');
-    // The workspace reads the benchmark's rows: the server serves a manifest it finds and does not regenerate it.
-    fs.mkdirSync(path.join(dataDir, 'datasets'), { recursive: true });
-    fs.symlinkSync(sourceDir, workspaceDatasetDir(dataDir, workspace.id), 'dir');
-
-    // The getting-started drawer would cover part of the screenshots.
-    await context.request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
+    const workspaceId = await benchWorkspace(context.request, dataDir, sourceDir);
     const widgets = benchWidgets();
-    const created = await context.request.post(`/api/workspaces/${workspace.id}/reports/dashboard`, {
+    const created = await context.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
       headers: API_HEADERS,
       data: {
         title: `Benchmark dashboard ${Date.now()}`,
@@ -442,7 +353,7 @@ async function main() {
     });
     if (!created.ok()) throw new Error(`Creating the dashboard failed: ${created.status()} ${await created.text()}`);
     const { data: report } = (await created.json()) as { data: { id: number } };
-    const url = `/workspaces/${workspace.id}/reports/dashboard/${report.id}`;
+    const url = `/workspaces/${workspaceId}/reports/dashboard/${report.id}`;
     await context.close();
 
     const cold: Run[] = [];

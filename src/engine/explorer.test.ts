@@ -3,7 +3,7 @@ import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { FieldIndex } from './fields';
 import { gridFilters } from './gridFilters';
-import { type QueryInput, buildQuery, pivotColumn, pivotValuesSql } from './queries';
+import { PIVOT_VALUES_TOTAL, type QueryInput, buildQuery, pivotColumn, pivotValuesSql } from './queries';
 import { type CampaignRow, campaignColumns, campaignRows, campaignSchema, tableSql } from './testing/fixtures';
 import { openNodeDuckdb, rows } from './testing/nodeDuckdb';
 
@@ -205,5 +205,31 @@ describe('explorer pivots', () => {
     const sql = buildQuery(campaignSchema, { ...pivotQuery, pivotValues: many, rowGroups: ['country'] });
     // One group column and 33 values × 3 metrics.
     expect(rows(conn, `DESCRIBE ${sql}`)).toHaveLength(100);
+  });
+
+  test('pivot values are cut to the columns that fit, and the query counts all of them', () => {
+    // Two row groups and two metrics leave room for 49 values; the range has a send date per day.
+    const query = { ...pivotQuery, pivot: 'send_date', metrics: ['sent', 'open_rate'] };
+    const found = run({ ...query, kind: 'explorerPivotValues' });
+    const days = new Map<string, number>();
+    for (const row of inRange) days.set(row.send_date, (days.get(row.send_date) ?? 0) + row.sent);
+    expect(days.size).toBeGreaterThan(49);
+    expect(found).toHaveLength(49);
+    expect(found.every((row) => row[PIVOT_VALUES_TOTAL] === days.size)).toBe(true);
+    // The largest by the first metric are kept.
+    const largest = [...days.values()].sort((a, b) => b - a).slice(0, 49);
+    expect(found.map((row) => row.sent)).toEqual(largest);
+  });
+
+  test("the grid's row filters narrow the pivot values; value filters do not", () => {
+    const filterModel = {
+      country: { filterType: 'set', values: ['NL'] },
+      sent: { filterType: 'number', type: 'greaterThan', filter: 1e12 },
+    };
+    const found = run({ ...pivotQuery, kind: 'explorerPivotValues', filterModel });
+    const names = new Set(inRange.filter((row) => row.country === 'NL').map((row) => row.campaign_name));
+    names.delete(null);
+    expect(new Set(found.map((row) => row.value))).toEqual(names);
+    expect(found[0][PIVOT_VALUES_TOTAL]).toBe(names.size);
   });
 });

@@ -149,6 +149,8 @@ export const explorerPivotQuery = z.object({
   ...pivotScope,
   metrics: z.array(fieldId).min(1),
 });
+/** The first step of a pivot: its column values, as many as fit, and how many there are in all. */
+export const explorerPivotValuesQuery = explorerPivotQuery.extend({ kind: z.literal('explorerPivotValues') });
 export const engagementCsvQuery = z.object({
   kind: z.literal('engagementCsv'),
   dataset: z.string().min(1).default('engagement_contacts'),
@@ -186,6 +188,7 @@ export const queryDescriptionSchema = z.discriminatedUnion('kind', [
   explorerRowsQuery,
   explorerCountQuery,
   explorerPivotQuery,
+  explorerPivotValuesQuery,
   engagementCsvQuery,
   engagementMonthsQuery,
   engagementSegmentTableQuery,
@@ -557,21 +560,35 @@ export function pivotValueLimit(rowGroups: number, metrics: number): number {
   return Math.max(0, Math.floor((PIVOT_MAX_COLUMNS - rowGroups) / Math.max(1, metrics)));
 }
 
-/** The first step of a pivot: its column values, the largest by the first metric first, as many as fit. */
-export function pivotValuesSql(schema: DatasetSchema, input: z.input<typeof explorerPivotQuery>): string {
-  const q = explorerPivotQuery.parse(input);
+/** Column of `pivotValuesSql` with the number of pivot values before the cut (the same on every row). */
+export const PIVOT_VALUES_TOTAL = 'total';
+
+/**
+ * The first step of a pivot: its column values, the largest by the first metric first, as many as fit,
+ * with the number of all values (counted before LIMIT) so the grid can say the pivot was cut.
+ */
+export function pivotValuesSql(
+  schema: DatasetSchema,
+  input: z.input<typeof explorerPivotQuery> | z.input<typeof explorerPivotValuesQuery>,
+): string {
+  const q = explorerPivotQuery.parse({ ...input, kind: 'explorerPivot' });
   const fields = new FieldIndex(schema);
   const pivot = dimensionValue(fields, fields.dimension(q.pivot));
   const metric = fields.metric(q.metrics[0]);
+  // The grid's row filters narrow the values; its value filters apply to groups the pivot has not formed yet.
+  const rowFilters = gridFilters(q.filterModel, fields).filter(
+    (filter) => !('aggregate' in filter && filter.aggregate),
+  );
   return pipelineSql({
     fields,
     dateField: q.dateField,
     periods: [{ name: 'main', range: q.range }],
-    filters: q.filters,
+    filters: [...q.filters, ...rowFilters],
     keys: [{ alias: 'value', sql: `CAST(${pivot} AS VARCHAR)` }],
     metrics: [metric],
     periodMode: 'single',
     where: `${pivot} IS NOT NULL`,
+    extraColumns: [{ alias: PIVOT_VALUES_TOTAL, sql: 'CAST(COUNT(*) OVER () AS INTEGER)' }],
     orderBy: `${byDesc(metric)}, 1`,
     limit: pivotValueLimit(q.rowGroups.length, q.metrics.length),
   });
@@ -709,6 +726,8 @@ export function buildQuery(schema: DatasetSchema, input: QueryInput): string {
       return `SELECT CAST(COUNT(*) AS INTEGER) AS count FROM (${explorerRowsSql(fields, q, false)})`;
     case 'explorerPivot':
       return buildExplorerPivot(fields, q);
+    case 'explorerPivotValues':
+      return pivotValuesSql(schema, q);
     case 'engagementCsv':
       return buildEngagementCsv(fields, q);
     case 'engagementMonths':

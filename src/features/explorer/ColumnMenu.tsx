@@ -1,5 +1,5 @@
 import { Button, HTMLSelect, InputGroup, Menu, MenuDivider, MenuItem, NumericInput } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type ColumnFilter, numberFilterOptions } from '../../engine/gridFilters';
 import { debounce } from '../widgets/rich_text/richText';
 import { type Pinned, type SortDirection } from './explorerEdits';
@@ -19,6 +19,16 @@ export const numberOptionLabels: Record<(typeof numberFilterOptions)[number], st
 
 export type NumberFilter = Extract<ColumnFilter, { filterType: 'number' }>;
 type NumberType = (typeof numberFilterOptions)[number];
+
+/** A filter form's buttons: Apply once the form is complete, Clear while a filter applies. */
+function FilterActions(props: { complete: boolean; applied: boolean; onApply(): void; onClear(): void }) {
+  return (
+    <>
+      <Button text="Apply" variant="solid" intent="primary" disabled={!props.complete} onClick={props.onApply} />
+      {props.applied && <Button text="Clear" variant="minimal" onClick={props.onClear} />}
+    </>
+  );
+}
 
 /** The number filter of a value column: an option, a value and, in range, a second value. */
 function NumberFilterForm({ filter, onChange }: { filter?: NumberFilter; onChange(next: NumberFilter | null): void }) {
@@ -48,14 +58,54 @@ function NumberFilterForm({ filter, onChange }: { filter?: NumberFilter; onChang
           buttonPosition="none"
         />
       )}
-      <Button
-        text="Apply"
-        variant="solid"
-        intent="primary"
-        disabled={!complete}
-        onClick={() => onChange({ filterType: 'number', type, filter: from, filterTo: type === 'inRange' ? to : null })}
+      <FilterActions
+        complete={complete}
+        applied={!!filter}
+        onApply={() => onChange({ filterType: 'number', type, filter: from, filterTo: type === 'inRange' ? to : null })}
+        onClear={() => onChange(null)}
       />
-      {filter && <Button text="Clear" variant="minimal" onClick={() => onChange(null)} />}
+    </div>
+  );
+}
+
+export type DateFilter = Extract<ColumnFilter, { filterType: 'date' }>;
+/** The date options a date column offers (the engine also reads notEqual from older saved views). */
+export const dateOptionLabels = { equals: 'Equals', lessThan: 'Before', greaterThan: 'After', inRange: 'In range' };
+type DateType = keyof typeof dateOptionLabels;
+const isDateType = (type: string | undefined): type is DateType => !!type && type in dateOptionLabels;
+
+/** The date filter of a date dimension: an option, a day and, in range, a last day (both included). */
+export function DateFilterForm({
+  label,
+  filter,
+  onChange,
+}: {
+  label: string;
+  filter?: DateFilter;
+  onChange(next: DateFilter | null): void;
+}) {
+  const [type, setType] = useState<DateType>(isDateType(filter?.type) ? filter.type : 'equals');
+  const [from, setFrom] = useState((filter?.dateFrom ?? '').slice(0, 10));
+  const [to, setTo] = useState((filter?.dateTo ?? '').slice(0, 10));
+  const complete = from !== '' && (type !== 'inRange' || to !== '');
+  return (
+    <div className="or-explorer-filter" role="group" aria-label={label}>
+      <HTMLSelect
+        aria-label={`${label}: option`}
+        value={type}
+        onChange={(event) => setType(event.currentTarget.value as DateType)}
+        options={Object.entries(dateOptionLabels).map(([value, text]) => ({ value, label: text }))}
+      />
+      <InputGroup type="date" aria-label={`${label}: date`} value={from} onValueChange={setFrom} />
+      {type === 'inRange' && (
+        <InputGroup type="date" aria-label={`${label}: to date`} value={to} onValueChange={setTo} />
+      )}
+      <FilterActions
+        complete={complete}
+        applied={!!filter}
+        onApply={() => onChange({ filterType: 'date', type, dateFrom: from, dateTo: type === 'inRange' ? to : null })}
+        onClear={() => onChange(null)}
+      />
     </div>
   );
 }
@@ -99,10 +149,12 @@ export interface ColumnMenuProps {
   onHide?: () => void;
   /** Value columns filter their groups by number. */
   numberFilter?: { filter?: NumberFilter; onChange(next: NumberFilter | null): void };
+  /** The group column filters its dimensions' rows (text, or dates on date dimensions). */
+  dimensionFilters?: ReactNode;
 }
 
 /** A column header's menu: sort, pin, hide and (for values) filter. Read-only grids have no menu. */
-export function ColumnMenu({ sort, pinned, onSort, onPin, onHide, numberFilter }: ColumnMenuProps) {
+export function ColumnMenu({ sort, pinned, onSort, onPin, onHide, numberFilter, dimensionFilters }: ColumnMenuProps) {
   return (
     <Menu>
       <MenuItem icon="sort-asc" text="Sort ascending" active={sort === 'asc'} onClick={() => onSort('asc')} />
@@ -117,6 +169,12 @@ export function ColumnMenu({ sort, pinned, onSort, onPin, onHide, numberFilter }
         <>
           <MenuDivider title="Filter" />
           <NumberFilterForm {...numberFilter} />
+        </>
+      )}
+      {dimensionFilters && (
+        <>
+          <MenuDivider title="Filter" />
+          <div className="or-explorer-filter">{dimensionFilters}</div>
         </>
       )}
     </Menu>

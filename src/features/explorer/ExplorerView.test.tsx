@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type ExplorerConfig } from '../../contracts/reports';
@@ -11,7 +11,8 @@ import {
   widgetSchema,
 } from '../widgets/testing/widgetEngine';
 import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
-import { ExplorerView, explorerMessages } from './ExplorerView';
+import { gridLayout } from './explorerEdits';
+import { ExplorerView, explorerMessages, gridColumns, pivotCutMessage } from './ExplorerView';
 import { exportLabels } from './ExportMenu';
 
 jest.setTimeout(60_000);
@@ -127,4 +128,65 @@ test('Export to CSV downloads every group row and the totals row', async () => {
   expect(lines[lines.length - 1].startsWith('Total,')).toBe(true);
   expect(click).toHaveBeenCalled();
   click.mockRestore();
+});
+
+test('a pivot with more values than 100 columns hold says it was cut; one that fits says nothing', async () => {
+  const [{ n }] = engine!.sql(`SELECT COUNT(DISTINCT send_date) AS n FROM campaigns_fixture WHERE ${inMain}`);
+  const byDay: ExplorerConfig = {
+    ...byCountry,
+    pivotMode: true,
+    columns: [...(byCountry.columns ?? []), { colId: 'send_date', pivot: true }],
+    valueColumns: ['sent', 'open_rate', 'delivered', 'open'],
+  };
+  // Two row groups and four values leave room for 24 days (of the month's 29).
+  const cut = renderView(byDay);
+  expect(await screen.findByText(pivotCutMessage(24, Number(n)))).toBeTruthy();
+  cut.unmount();
+
+  renderView({
+    ...byDay,
+    columns: [
+      { colId: 'country', rowGroup: true },
+      { colId: 'send_weekday', pivot: true },
+    ],
+  });
+  await screen.findByText(/Rows: \d/);
+  expect(screen.queryByText(/The pivot was cut/)).toBeNull();
+});
+
+test('a date dimension filters by date: the panel stores the option and the grid counts the rows it keeps', async () => {
+  const { applied } = renderView(byCountry);
+  await screen.findByText(/Rows: \d/);
+  fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+  const form = await screen.findByRole('group', { name: 'Filter send_date' });
+  fireEvent.change(within(form).getByLabelText('Filter send_date: option'), { target: { value: 'inRange' } });
+  fireEvent.change(within(form).getByLabelText('Filter send_date: date'), { target: { value: '2024-02-10' } });
+  fireEvent.change(within(form).getByLabelText('Filter send_date: to date'), { target: { value: '2024-02-12' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+  const filter = { filterType: 'date', type: 'inRange', dateFrom: '2024-02-10', dateTo: '2024-02-12' };
+  expect(applied()[0].filterModel).toEqual({ send_date: filter });
+  cleanup();
+
+  const [{ n }] = engine!.sql(
+    `SELECT COUNT(*) AS n FROM (SELECT DISTINCT campaign_name FROM campaigns_fixture WHERE ${inMain} AND send_date > DATE '2024-02-20')`,
+  );
+  const after = { send_date: { filterType: 'date', type: 'greaterThan', dateFrom: '2024-02-20', dateTo: null } };
+  renderView({ ...byCountry, columns: [{ colId: 'campaign_name', rowGroup: true }], filterModel: after });
+  expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
+});
+
+test('pinned columns: left pins come first and stay frozen, right pins go last', () => {
+  const config: ExplorerConfig = {
+    ...byCountry,
+    valueColumns: ['sent', 'open_rate', 'revenue'],
+    columns: [
+      { colId: 'country', rowGroup: true },
+      { colId: 'sent', pinned: 'right' },
+      { colId: 'open_rate' },
+      { colId: 'revenue', pinned: 'left' },
+    ],
+  };
+  const { columns, frozen } = gridColumns(widgetSchema, config, gridLayout(config), []);
+  expect(columns.map((column) => column.id)).toEqual(['__group', 'revenue', 'open_rate', 'sent']);
+  expect(frozen).toBe(2);
 });

@@ -18,6 +18,7 @@ import { baselineTone } from './baselines';
 import { BaselinesButton } from './BaselinesDrawer';
 import { ColumnMenu, type NumberFilter } from './ColumnMenu';
 import { DateFieldChip } from './DateFieldDrawer';
+import { DimensionFilter } from './DimensionFilter';
 import {
   type GridLayout,
   columnFilterChanged,
@@ -30,6 +31,7 @@ import {
   dateFieldChanged,
   filtersCleared,
   gridLayout,
+  valueOrder,
 } from './explorerEdits';
 import { EXPORT_SHEET_NAME } from './exportFile';
 import { ExportMenu } from './ExportMenu';
@@ -50,6 +52,10 @@ export const explorerMessages = {
   blank: '(Blank)',
 } as const;
 
+/** Spec 2 §9 allows a pivot 100 result columns: the grid says when its pivot dimension had more values. */
+export const pivotCutMessage = (shown: number, total: number) =>
+  `The pivot was cut to 100 columns: it shows ${shown.toLocaleString()} of ${total.toLocaleString()} values.`;
+
 export interface ExplorerViewProps {
   config: ExplorerConfig;
   scope: DataScope;
@@ -69,10 +75,6 @@ export interface GridColumn {
 export function gridColumns(schema: DatasetSchema, config: ExplorerConfig, layout: GridLayout, cells: string[]) {
   const fields = new Map(schema.fields.map((field) => [field.id, field]));
   const saved = columnsOf(config);
-  const position = (id: string) => {
-    const index = saved.findIndex((column) => column.colId === id);
-    return index === -1 ? saved.length : index;
-  };
   const state = (id: string) => saved.find((column) => column.colId === id);
   const values: GridColumn[] = layout.pivot
     ? cells.flatMap((id) => {
@@ -83,9 +85,8 @@ export function gridColumns(schema: DatasetSchema, config: ExplorerConfig, layou
           { id, name: `${id.slice(0, -metric.length - 2)} · ${fieldLabel(field)}`, field, kind: 'cell' as const },
         ];
       })
-    : layout.metrics
+    : valueOrder(config, layout.metrics)
         .filter((id) => fields.has(id) && !state(id)?.hide)
-        .sort((a, b) => position(a) - position(b))
         .map((id) => ({ id, name: fieldLabel(fields.get(id)!), field: fields.get(id), kind: 'value' as const }));
   const pin = (column: GridColumn) => state(column.kind === 'cell' ? '' : column.id)?.pinned;
   const ordered = [
@@ -224,6 +225,10 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     );
   };
 
+  const groupFilters = layout.rowGroups.flatMap((id) => {
+    const field = schema.fields.find((f) => f.id === id);
+    return field ? [<DimensionFilter key={id} field={field} config={config} onEdit={onEdit} />] : [];
+  });
   const header = (column: GridColumn) => () => {
     const colState = saved.find((c) => c.colId === column.id);
     const stored = config.filterModel?.[column.id] as NumberFilter | undefined;
@@ -245,6 +250,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                       ? { filter, onChange: (next) => onEdit((c) => columnFilterChanged(c, column.id, next)) }
                       : undefined
                   }
+                  dimensionFilters={column.kind === 'group' && groupFilters}
                 />
               )
             : undefined
@@ -294,6 +300,11 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
           onClick={() => setPanelOpen((open) => !open)}
         />
       </div>
+      {layout.pivot && source.pivotTotal > source.pivotValues.length && (
+        <Callout intent="warning" compact icon="th-disconnect">
+          {pivotCutMessage(source.pivotValues.length, source.pivotTotal)}
+        </Callout>
+      )}
       <div className="or-explorer-body">
         <div className="or-explorer-grid">
           {nothing ? (

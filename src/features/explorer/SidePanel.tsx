@@ -1,16 +1,17 @@
-import { Checkbox, H6, HTMLSelect } from '@blueprintjs/core';
+import { Button, Checkbox, H6, HTMLSelect } from '@blueprintjs/core';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type ExplorerConfig } from '../../contracts/reports';
 import { fieldLabel } from '../widgets/widgetQuery';
-import { TextFilterInput } from './ColumnMenu';
+import { DimensionFilter } from './DimensionFilter';
 import {
   type GridLayout,
-  columnFilterChanged,
   columnHidden,
   columnsOf,
+  movedInList,
   pivotChanged,
   rowGroupChanged,
   valueColumnChanged,
+  valueOrder,
 } from './explorerEdits';
 
 const NO_PIVOT = '';
@@ -22,18 +23,55 @@ export interface SidePanelProps {
   onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
 }
 
-/** The text in a dimension's contains filter, if it has one. */
-function containsText(config: ExplorerConfig, colId: string): string {
-  const filter = config.filterModel?.[colId] as { filterType?: string; type?: string; filter?: unknown } | undefined;
-  return filter?.filterType === 'text' && filter.type === 'contains' && typeof filter.filter === 'string'
-    ? filter.filter
-    : '';
+interface OrderListProps {
+  title: string;
+  ids: string[];
+  label(id: string): string;
+  onMove(id: string, step: -1 | 1): void;
+}
+
+/** A list the user reorders one place at a time (the keyboard reaches it, unlike a header drag). */
+function OrderList({ title, ids, label, onMove }: OrderListProps) {
+  if (ids.length < 2) return null;
+  return (
+    <>
+      <H6>{title}</H6>
+      {ids.map((id, index) => (
+        <div key={id} className="or-explorer-panel-order">
+          <span>{label(id)}</span>
+          <span>
+            <Button
+              size="small"
+              variant="minimal"
+              icon="arrow-up"
+              aria-label={`Move ${label(id)} up`}
+              disabled={index === 0}
+              onClick={() => onMove(id, -1)}
+            />
+            <Button
+              size="small"
+              variant="minimal"
+              icon="arrow-down"
+              aria-label={`Move ${label(id)} down`}
+              disabled={index === ids.length - 1}
+              onClick={() => onMove(id, 1)}
+            />
+          </span>
+        </div>
+      ))}
+    </>
+  );
 }
 
 /** The grid's side panel: row groups, the pivot, value columns (shown or hidden) and dimension filters. */
 export function SidePanel({ schema, config, layout, onEdit }: SidePanelProps) {
   const dimensions = schema.fields.filter((field) => field.type === 'dimension');
   const metrics = schema.fields.filter((field) => field.type === 'metric');
+  const labelOf = (id: string) => {
+    const field = schema.fields.find((f) => f.id === id);
+    return field ? fieldLabel(field) : id;
+  };
+  const values = valueOrder(config, layout.metrics);
   const hidden = new Set(columnsOf(config).flatMap((column) => (column.hide ? [column.colId] : [])));
   return (
     <aside className="or-explorer-panel" aria-label="Columns panel">
@@ -89,25 +127,22 @@ export function SidePanel({ schema, config, layout, onEdit }: SidePanelProps) {
           </div>
         );
       })}
+      <OrderList
+        title="Group order"
+        ids={layout.rowGroups}
+        label={labelOf}
+        onMove={(id, step) => onEdit((current) => movedInList(current, layout.rowGroups, id, step))}
+      />
+      <OrderList
+        title="Column order"
+        ids={values}
+        label={labelOf}
+        onMove={(id, step) => onEdit((current) => movedInList(current, values, id, step))}
+      />
       <H6>Filters</H6>
-      {dimensions
-        .filter((field) => field.format !== 'date')
-        .map((field) => (
-          <TextFilterInput
-            key={field.id}
-            label={`Filter ${fieldLabel(field)}`}
-            value={containsText(config, field.id)}
-            onChange={(text) =>
-              onEdit((current) =>
-                columnFilterChanged(
-                  current,
-                  field.id,
-                  text ? { filterType: 'text', type: 'contains', filter: text } : null,
-                ),
-              )
-            }
-          />
-        ))}
+      {dimensions.map((field) => (
+        <DimensionFilter key={field.id} field={field} config={config} onEdit={onEdit} />
+      ))}
     </aside>
   );
 }

@@ -23,9 +23,11 @@ import {
   dateFieldChanged,
   filtersCleared,
   gridLayout,
+  movedInList,
   pivotChanged,
   rowGroupChanged,
   valueColumnChanged,
+  valueOrder,
 } from './explorerEdits';
 
 const base: ExplorerConfig = {
@@ -70,6 +72,19 @@ describe('column edits', () => {
       'country',
     ]);
     expect(column(columnsReordered(base, ['sent']), 'sent')?.width).toBe(120);
+  });
+
+  it("moves a panel list's entry one place, keeping the other columns and the group levels' order", () => {
+    const grouped = rowGroupChanged(rowGroupChanged(base, 'country', true), 'campaign_name', true);
+    const values = { ...grouped, valueColumns: ['sent', 'open_rate', 'revenue'] };
+    expect(valueOrder(values, values.valueColumns)).toEqual(['sent', 'open_rate', 'revenue']);
+    const moved = movedInList(values, ['sent', 'open_rate', 'revenue'], 'revenue', -1);
+    expect(valueOrder(moved, values.valueColumns)).toEqual(['sent', 'revenue', 'open_rate']);
+    expect(gridLayout(moved).rowGroups).toEqual(['country', 'campaign_name']);
+    const swapped = movedInList(values, ['country', 'campaign_name'], 'country', 1);
+    expect(gridLayout(swapped).rowGroups).toEqual(['campaign_name', 'country']);
+    // Past either end nothing moves.
+    expect(movedInList(values, ['country', 'campaign_name'], 'country', -1)).toBe(values);
   });
 
   it('groups rows in the order the levels were added, and ungroups', () => {

@@ -78,6 +78,23 @@ export function columnsReordered(config: ExplorerConfig, shown: string[]): Explo
   return withColumns(config, [...moved, ...columns.filter((column) => !shown.includes(column.colId))]);
 }
 
+/** Value columns in the view's order (a metric the columns do not list yet goes last). */
+export function valueOrder(config: ExplorerConfig, metrics: string[]): string[] {
+  const ids = columnsOf(config).map((column) => column.colId);
+  const position = (id: string) => (ids.includes(id) ? ids.indexOf(id) : ids.length);
+  return [...metrics].sort((a, b) => position(a) - position(b));
+}
+
+/** Moves one of `ids` (the panel's list, in its order) one place up (-1) or down (+1) among them. */
+export function movedInList(config: ExplorerConfig, ids: string[], colId: string, step: -1 | 1): ExplorerConfig {
+  const from = ids.indexOf(colId);
+  const to = from + step;
+  if (from === -1 || to < 0 || to >= ids.length) return config;
+  const next = [...ids];
+  [next[from], next[to]] = [next[to], next[from]];
+  return columnsReordered(config, next);
+}
+
 /** Groups rows by a dimension (as the last level) or stops grouping by it. */
 export function rowGroupChanged(config: ExplorerConfig, colId: string, grouped: boolean): ExplorerConfig {
   if (!grouped) return patchColumn(config, colId, { rowGroup: false });

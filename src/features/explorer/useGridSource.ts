@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type ExplorerConfig } from '../../contracts/reports';
@@ -6,8 +7,15 @@ import { type DayRange } from '../../engine/dates';
 import { FieldIndex } from '../../engine/fields';
 import { type Filter } from '../../engine/filters';
 import { gridFilters } from '../../engine/gridFilters';
-import { pivotColumn } from '../../engine/queries';
-import { type Cell, type EngineArgs, type QueryOf, type ResultColumns, engineApi } from '../../store/engineApi';
+import { PIVOT_VALUES_TOTAL, pivotColumn } from '../../engine/queries';
+import {
+  type Cell,
+  type EngineArgs,
+  type QueryOf,
+  type ResultColumns,
+  engineApi,
+  useExplorerPivotValuesQuery,
+} from '../../store/engineApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { type GridLayout } from './explorerEdits';
 import {
@@ -67,8 +75,9 @@ function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown, p
     metrics: layout.metrics,
   };
   const wrap = <Q>(query: Q) => ({ workspaceId: scope.workspaceId, version: scope.version, query });
+  const pivot = layout.pivot ? { pivot: layout.pivot, pivotValues } : {};
   const count = (path: GroupPath): CountArgs =>
-    wrap({ kind: 'explorerCount' as const, ...base, groupKeys: path, pivot: layout.pivot ?? undefined });
+    wrap({ kind: 'explorerCount' as const, ...base, groupKeys: path, ...pivot });
   const rows = (path: GroupPath, block: number): RowsArgs => {
     const depth = path.length;
     const groups = layout.rowGroups.slice(0, depth + 1);
@@ -76,12 +85,14 @@ function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown, p
     if (layout.pivot) {
       const cells = pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric)));
       const sort = levelSort(layout, depth, [...groups, ...cells]);
-      return wrap({ kind: 'explorerPivot' as const, ...base, pivot: layout.pivot, ...page, sort });
+      return wrap({ kind: 'explorerPivot' as const, ...base, pivot: layout.pivot, pivotValues, ...page, sort });
     }
     const sort = levelSort(layout, depth, [...groups, ...layout.metrics]);
     return wrap({ kind: 'explorerRows' as const, ...base, ...page, sort });
   };
-  return { count, rows };
+  const values = (pivot: string): EngineArgs<QueryOf<'explorerPivotValues'>> =>
+    wrap({ kind: 'explorerPivotValues' as const, ...base, pivot, metrics: layout.metrics });
+  return { count, rows, values };
 }
 
 /** Subscribes to engine queries while the grid shows them; their results stay in the RTK Query cache. */
@@ -133,6 +144,28 @@ export interface GridSource {
   /** Pivot result columns (value__metric) in the order of the pivot values. */
   pivotColumns: string[];
   pivotValues: string[];
+  /** How many values the pivot dimension has in all: more than `pivotValues` when the pivot was cut. */
+  pivotTotal: number;
+}
+
+const NO_VALUES: string[] = [];
+
+/** A pivot's column values, found by SQL before its cells: the largest that fit in 100 result columns. */
+function usePivotValues(scope: GridScope, layout: GridLayout, filterModel: unknown) {
+  const args = useMemo(
+    () => (layout.pivot ? queriesOf(scope, layout, filterModel, NO_VALUES).values(layout.pivot) : skipToken),
+    [scope, layout, filterModel],
+  );
+  const result = useExplorerPivotValuesQuery(args);
+  const data = args === skipToken ? undefined : result.data;
+  const values = useMemo(() => (data?.data.value ?? NO_VALUES).map(String), [data]);
+  const total = data?.data[PIVOT_VALUES_TOTAL]?.[0];
+  return {
+    ready: args === skipToken || data !== undefined,
+    isError: result.isError,
+    values,
+    total: Number(total ?? 0),
+  };
 }
 
 /**
@@ -146,13 +179,15 @@ export function useGridSource(
   expanded: readonly ExpandedGroup[],
   visible: { first: number; last: number },
 ): GridSource {
-  const [pivotValues, setPivotValues] = useState<string[]>([]);
+  const pivoted = usePivotValues(scope, layout, filterModel);
+  const pivotValues = pivoted.values;
   const queries = useMemo(
     () => queriesOf(scope, layout, filterModel, pivotValues),
     [scope, layout, filterModel, pivotValues],
   );
   const paths = useMemo(() => [[], ...expanded.map((group) => group.path)] as GroupPath[], [expanded]);
-  const countArgs = useMemo(() => paths.map(queries.count), [paths, queries]);
+  // The counts and rows of a pivot wait for its values, so no query finds them a second time.
+  const countArgs = useMemo(() => (pivoted.ready ? paths.map(queries.count) : []), [paths, queries, pivoted.ready]);
   const { counts: countSlots } = useSubscriptions(countArgs, []);
   const tree = useMemo<GridTree>(() => {
     const counts = new Map<string, number>();
@@ -168,16 +203,9 @@ export function useGridSource(
     [tree, visible.first, visible.last, queries],
   );
   const { rows: rowSlots } = useSubscriptions([], rowArgs);
-  const columnsFound = rowSlots.find((slot) => slot?.data)?.data?.columns;
-  useEffect(() => {
-    if (!layout.pivot || !columnsFound) return;
-    const suffix = `__${layout.metrics[0]}`;
-    const values = columnsFound.filter((c) => c.endsWith(suffix)).map((c) => c.slice(0, -suffix.length));
-    setPivotValues((old) => (shallowEqual(old, values) ? old : values));
-  }, [columnsFound, layout.pivot, layout.metrics]);
 
   const top = countSlots[0];
-  const status: GridStatus = top?.isError ? 'error' : top?.data ? 'success' : 'loading';
+  const status: GridStatus = top?.isError || pivoted.isError ? 'error' : top?.data ? 'success' : 'loading';
   const rowOf = (path: GroupPath, index: number) => {
     const block = Math.floor(index / BLOCK_SIZE);
     const at = rowArgs.findIndex(
@@ -191,5 +219,14 @@ export function useGridSource(
   const pivotColumns = layout.pivot
     ? pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric)))
     : [];
-  return { status, total: tree.counts.get(pathKey([])), size: levelSize(tree), tree, rowOf, pivotColumns, pivotValues };
+  return {
+    status,
+    total: tree.counts.get(pathKey([])),
+    size: levelSize(tree),
+    tree,
+    rowOf,
+    pivotColumns,
+    pivotValues,
+    pivotTotal: pivoted.total,
+  };
 }

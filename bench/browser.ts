@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromiumPath } from '../scripts/chromium';
+import { workspaceDatasetDir } from '../server/datasets/generate';
+import { ENGINE_QUERY_MEASURE } from '../src/workers/pool';
+
+/** What the browser benchmarks share: the production server, the demo user's session, the engine's timeline. */
+
+export const API_HEADERS = { 'X-Requested-With': 'openrate' };
+const DEMO_EMAIL = 'demo@example.com';
+
+export const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    // performance.memory in whole bytes rather than coarse buckets.
+    '--enable-precise-memory-info',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error('The server did not start');
+}
+
+/** Signs the demo user in through the e-mail code of the development outbox; answers the session cookies. */
+export async function signIn(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Email' }).click();
+  await page.getByLabel('Email address').fill(DEMO_EMAIL);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 60_000 });
+  let code: string | null = null;
+  while (!code) {
+    const outbox = (await (await page.request.get(`/api/dev/outbox?to=${DEMO_EMAIL}`)).json()) as {
+      data: { code: string | null }[];
+    };
+    code = outbox.data.find((message) => message.code)?.code ?? null;
+  }
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/workspaces\/\d+/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** The engine's time for the queries run since `since`: from the first start to the last end. */
+export async function engineSpan(
+  page: Page,
+  since: number,
+): Promise<{ spanMs: number; queries: number; lastEnd: number }> {
+  return page.evaluate(
+    ({ name, since }) => {
+      const entries = performance.getEntriesByName(name).filter((entry) => entry.startTime >= since);
+      if (!entries.length) return { spanMs: 0, queries: 0, lastEnd: since };
+      const first = Math.min(...entries.map((entry) => entry.startTime));
+      const lastEnd = Math.max(...entries.map((entry) => entry.startTime + entry.duration));
+      return { spanMs: lastEnd - first, queries: entries.length, lastEnd };
+    },
+    { name: ENGINE_QUERY_MEASURE, since },
+  );
+}
+
+/**
+ * The demo workspace Acme Retail reading the benchmark's rows (the server serves a manifest it finds and does
+ * not regenerate it), with the getting-started drawer off; answers its id.
+ */
+export async function benchWorkspace(request: APIRequestContext, dataDir: string, sourceDir: string) {
+  const me = (await (await request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
+  const workspace = me.workspaces.find((candidate) => candidate.name === 'Acme Retail');
+  if (!workspace) throw new Error('The demo workspace Acme Retail is missing');
+  fs.mkdirSync(path.join(dataDir, 'datasets'), { recursive: true });
+  fs.symlinkSync(sourceDir, workspaceDatasetDir(dataDir, workspace.id), 'dir');
+
+  // The getting-started drawer would cover part of the screenshots.
+  await request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
+  return workspace.id;
+}

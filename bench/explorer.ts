@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Page, chromium } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { freePort } from '../scripts/freePort';
+import { literal, openLockedDuckDB } from '../server/services/duckdb';
+import { getCatalogueDataset, toDatasetSchema } from '../src/contracts/catalogue';
+import { type ExplorerConfig } from '../src/contracts/reports';
+import { mainPresetRange } from '../src/engine/dates';
+import { ensureBenchData, median, ms } from './benchData';
+import { API_HEADERS, benchWorkspace, engineSpan, launchOptions, signIn, startServer } from './browser';
+import { BENCH_DATASET } from './engineDashboard';
+
+/**
+ * npm run bench:explorer [-- --rows 1000000 --repeats 3 --export-rows 100000]
+ * The production build and server, an explorer view over the demo user's workspace with `--rows` rows, in headless
+ * Chromium. Pivot: grouped by two dimensions with three values, the time from choosing a pivot dimension (cut to
+ * 100 result columns) to its cells drawn, next to the engine's time for the queries it ran (from the pool's spans
+ * in the performance timeline). Export: 'Export to Excel' of about `--export-rows` leaf rows × 30 columns, the time
+ * from the click to the download and the page's JS heap at its peak, the file read back to count its cells.
+ */
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    repeats: { type: 'string', default: '3' },
+    'end-date': { type: 'string', default: '2026-11-21' },
+    'export-rows': { type: 'string', default: '100000' },
+  },
+});
+const rows = Number(values.rows);
+const repeats = Number(values.repeats);
+const endDate = values['end-date'];
+const PRESET = 'last_90_days';
+const GROUPS = ['country', 'campaign_type'];
+const PIVOT = 'campaign_name';
+const schema = toDatasetSchema(getCatalogueDataset(BENCH_DATASET)!);
+
+const view = (title: string, rowGroups: string[], valueColumns: string[]): ExplorerConfig => ({
+  title,
+  dataset: BENCH_DATASET,
+  dateRanges: { main: { preset: PRESET } },
+  columns: rowGroups.map((colId) => ({ colId, rowGroup: true })),
+  valueColumns,
+});
+
+/**
+ * The page's JS heap before the export and at its peak, sampled every 50 ms. A string: tsx would wrap named
+ * functions in a helper the page does not have.
+ */
+const WATCH_HEAP = `(() => {
+  const memory = () => performance.memory.usedJSHeapSize;
+  window.benchHeap = { before: memory(), peak: memory() };
+  setInterval(() => (window.benchHeap.peak = Math.max(window.benchHeap.peak, memory())), 50);
+})()`;
+
+/** Resolves when the grid shows pivot cells: the first value column is a pivot cell, no cell is loading. */
+async function pivotDrawn(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const main = document.querySelector('.bp6-table-quadrant-main');
+      const names = [...(main?.querySelectorAll('.bp6-table-column-name-text') ?? [])].map((e) => e.textContent);
+      if (!main || !names[1]?.includes(' · ') || main.querySelector('.bp6-table-cell.bp6-loading')) return false;
+      return main.querySelector('.bp6-table-cell-row-0.bp6-table-cell-col-1')?.textContent ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 600_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Dimensions whose combinations in the range come closest to `target` leaf rows (counted by DuckDB). */
+async function exportGroups(sourceDir: string, target: number): Promise<{ groups: string[]; leaves: number }> {
+  const { instance, connection } = await openLockedDuckDB([sourceDir]);
+  const today = new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const range = mainPresetRange(PRESET, today);
+  const file = literal(path.join(sourceDir, `${schema.tableId}.parquet`));
+  // Four dimensions and the dataset's 26 metrics make 30 columns.
+  const candidates = [
+    ['campaign_name', 'event_date', 'country', 'list_name'],
+    ['campaign_name', 'event_date', 'country', 'send_hour'],
+    ['subject_line', 'event_date', 'country', 'integration_name'],
+    ['campaign_name', 'event_date', 'country', 'campaign_type'],
+  ];
+  let best = { groups: candidates[0], leaves: 0 };
+  try {
+    for (const groups of candidates) {
+      const reader = await connection.runAndReadAll(
+        `SELECT COUNT(*)::INTEGER AS n FROM (SELECT DISTINCT ${groups.join(', ')} FROM read_parquet(${file}) ` +
+          `WHERE ${schema.dateField} BETWEEN DATE ${literal(range.start)} AND DATE ${literal(range.end)})`,
+      );
+      const leaves = Number(reader.getRowObjects()[0].n);
+      if (Math.abs(leaves - target) < Math.abs(best.leaves - target)) best = { groups, leaves };
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+  return best;
+}
+
+async function main() {
+  if (!fs.existsSync(path.resolve('dist/index.html'))) {
+    console.error('No production build found: run `npm run build` first.');
+    process.exit(1);
+  }
+  const sourceDir = await ensureBenchData(rows, endDate);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-explorer-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port);
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const storageState = await signIn(browser, baseURL);
+    const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
+    const workspaceId = await benchWorkspace(context.request, dataDir, sourceDir);
+    const create = async (config: ExplorerConfig) => {
+      const created = await context.request.post(`/api/workspaces/${workspaceId}/reports/explorer_view`, {
+        headers: API_HEADERS,
+        data: { title: config.title, config },
+      });
+      if (!created.ok()) throw new Error(`Creating the view failed: ${created.status()} ${await created.text()}`);
+      const { data } = (await created.json()) as { data: { id: number } };
+      return `/workspaces/${workspaceId}/reports/explorer_view/${data.id}`;
+    };
+    // Pivot: each round a fresh context (the pool keeps results: no cache hit may stand in for a query), the
+    // grouped grid drawn, then the pivot chosen.
+    const pivotUrl = await create(view(`Bench pivot ${Date.now()}`, GROUPS, ['sent', 'open_rate', 'revenue']));
+    const runs: { renderMs: number; engineMs: number; queries: number }[] = [];
+    let notice = '';
+    for (let round = 0; round < repeats; round++) {
+      const fresh = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
+      const page = await fresh.newPage();
+      await page.goto(pivotUrl);
+      await page
+        .getByLabel('Total rows')
+        .filter({ hasText: /Rows: \d/ })
+        .waitFor({ timeout: 600_000 });
+      await page.getByRole('button', { name: 'Columns' }).click();
+      const started = await page.evaluate(() => performance.now());
+      await page.getByLabel('Pivot by').selectOption(PIVOT);
+      const drawn = await pivotDrawn(page);
+      const engine = await engineSpan(page, started);
+      runs.push({ renderMs: drawn - started, engineMs: engine.spanMs, queries: engine.queries });
+      notice = (await page.getByText('The pivot was cut').allInnerTexts())[0] ?? 'not cut';
+      await fresh.close();
+    }
+
+    const render = median(runs.map((run) => run.renderMs));
+    const engine = median(runs.map((run) => run.engineMs));
+    console.log(`\nExplorer on ${BENCH_DATASET}, ${rows} rows, ${PRESET} (median of ${repeats}):`);
+    console.log('| scenario | cells drawn | engine | ratio | queries |');
+    console.log('|---|---|---|---|---|');
+    console.log(
+      `| pivot by ${PIVOT} (group by ${GROUPS.join(' › ')}, 3 values) | ${ms(render)} | ${ms(engine)} | ` +
+        `${(render / engine).toFixed(2)} | ${median(runs.map((run) => run.queries))} |`,
+    );
+    console.log(`Pivot notice: ${notice}`);
+
+    // Export: a flat grid of about `--export-rows` leaf rows and 30 columns.
+    const target = Number(values['export-rows']);
+    const { groups, leaves } = await exportGroups(sourceDir, target);
+    const metrics = schema.fields.filter((field) => field.type === 'metric').map((field) => field.id);
+    const page = await context.newPage();
+    await page.goto(await create(view(`Bench export ${Date.now()}`, groups, metrics.slice(0, 30 - groups.length))));
+    await page
+      .getByLabel('Total rows')
+      .filter({ hasText: /Rows: \d/ })
+      .waitFor({ timeout: 600_000 });
+    await page.evaluate(WATCH_HEAP);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const downloaded = page.waitForEvent('download', { timeout: 600_000 });
+    const clicked = await page.evaluate(() => performance.now());
+    await page.getByRole('menuitem', { name: 'Export to Excel' }).click();
+    const download = await downloaded;
+    const exportMs = (await page.evaluate(() => performance.now())) - clicked;
+    const heap = await page.evaluate(
+      () => (window as unknown as { benchHeap: { before: number; peak: number } }).benchHeap,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    const sheet = book.getWorksheet('export')!;
+    await context.close();
+
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+    console.log(`\nExcel export (group by ${groups.join(' › ')}; ${leaves} leaf rows in the range):`);
+    console.log('| rows × columns in the file | click → download | JS heap before | JS heap peak |');
+    console.log('|---|---|---|---|');
+    console.log(
+      `| ${sheet.rowCount - 1} × ${sheet.columnCount} | ${ms(exportMs)} | ${mib(heap.before)} | ${mib(heap.peak)} |`,
+    );
+  } finally {
+    await browser.close();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { type Field } from '../../contracts/datasets';
+import { type ExplorerConfig } from '../../contracts/reports';
+import { type ColumnFilter } from '../../engine/gridFilters';
+import { fieldLabel } from '../widgets/widgetQuery';
+import { DateFilterForm, TextFilterInput } from './ColumnMenu';
+import { columnFilterChanged } from './explorerEdits';
+
+/** The text in a dimension's contains filter, if it has one. */
+function containsText(filter: ColumnFilter | undefined): string {
+  return filter?.filterType === 'text' && filter.type === 'contains' && typeof filter.filter === 'string'
+    ? filter.filter
+    : '';
+}
+
+export interface DimensionFilterProps {
+  field: Field;
+  config: ExplorerConfig;
+  onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
+}
+
+/** A dimension's row filter: dates on a date dimension, a contains text filter on the others. */
+export function DimensionFilter({ field, config, onEdit }: DimensionFilterProps) {
+  const label = `Filter ${fieldLabel(field)}`;
+  const stored = config.filterModel?.[field.id] as ColumnFilter | undefined;
+  const apply = (next: ColumnFilter | null) => onEdit((current) => columnFilterChanged(current, field.id, next));
+  if (field.format === 'date') {
+    const filter = stored?.filterType === 'date' ? stored : undefined;
+    // Keyed by the stored filter, so a change from elsewhere (undo, Clear filters) shows in the form.
+    return <DateFilterForm key={JSON.stringify(filter ?? null)} label={label} filter={filter} onChange={apply} />;
+  }
+  return (
+    <TextFilterInput
+      label={label}
+      value={containsText(stored)}
+      onChange={(text) => apply(text ? { filterType: 'text', type: 'contains', filter: text } : null)}
+    />
+  );
+}
