@@ -158,7 +158,9 @@ describe('the alerting list (spec 3 §2)', () => {
     const row = (title: string) => screen.getByText(title).closest('tr')!;
     await screen.findByText('Sends dropped');
     expect(
-      within(row('Sends dropped')).getByText('Triggers when Sent greater than 100 over the day in Campaigns by send date.'),
+      within(row('Sends dropped')).getByText(
+        'Triggers when Sent greater than 100 over the day in Campaigns by send date.',
+      ),
     ).toBeTruthy();
     const bar = await within(row('Sends dropped')).findByRole('list', { name: 'History of Sends dropped' });
     expect(within(bar).getByLabelText('2026-11-21: Triggered').className).toContain('or-alert-day-triggered');

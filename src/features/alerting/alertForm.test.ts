@@ -108,7 +108,9 @@ test('the list’s sentence names the conditions with their labels, the days and
   expect(describeRule({ ...rule, conditions: [] })).toBe(`No conditions on ${schema.title} yet.`);
   const percent = schema.fields.find((field) => field.type === 'metric' && field.format === 'percent')!;
   const onPercent = { ...rule, conditions: [{ member: percent.id, operator: 'lt', values: ['0.2'] }], duration: '1' };
-  expect(describeRule(onPercent)).toMatch(new RegExp(`^Triggers when ${percent.label} less than 20% over the day per `));
+  expect(describeRule(onPercent)).toMatch(
+    new RegExp(`^Triggers when ${percent.label} less than 20% over the day per `),
+  );
 });
 
 describe('the drawer’s form state', () => {
