@@ -42,6 +42,8 @@ export function DrawerHost({ user, workspace }: DrawerHostProps) {
   }, [user.showGettingStarted, drawer.type, setParams]);
 
   const closeGettingStarted = () => {
+    // Closed in this visit, also when the URL opened it (a reload): not reopened while the dismissal is saving.
+    autoOpened.current = true;
     close();
     if (user.showGettingStarted) void patchMe({ showGettingStarted: false });
   };
