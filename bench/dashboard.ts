@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { type Widget } from '../src/contracts/reports';
 import { ENGINE_START_MEASURE } from '../src/workers/engineClient';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
+import { startServer } from './benchServer';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -119,32 +119,6 @@ function benchWidgets(): Widget[] {
     id: `bench-${index + 1}`,
     layout: { x: (index % 2) * 12, y: Math.floor(index / 2) * 24, w: 12, h: 24 },
   }));
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('The server did not start');
 }
 
 /** Signs the demo user in through the e-mail code of the development outbox; answers the session cookies. */
