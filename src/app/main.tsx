@@ -16,6 +16,7 @@ import { loadTabsState, startTabsListeners } from '../features/tabs/tabsPersiste
 import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
 import { App } from './App';
+import { fetchIconPaths, setupIcons } from './icons';
 
 const store = setupStore({
   prefs: loadPrefs(window.localStorage),
@@ -37,8 +38,11 @@ persistReportsList(window.localStorage);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
+// The build names its icon files with this hash (scripts/iconPaths.ts, webpack.config.ts).
+void setupIcons(fetchIconPaths(process.env.ICON_PATHS_HASH ?? '')).finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  ),
 );
