@@ -11,26 +11,16 @@ import { startServer } from './benchServer';
 
 /**
  * Prints the gzipped size of what the first page load needs (the initial chunks of the entry, and what a fresh
- * Chromium really downloads from the build to draw /login, against the goal of issue 20), the packages the
- * initial chunks are made of, and each lazily loaded chunk, from a production build into dist/.
+ * Chromium really downloads from the build to draw /login, against the goal of issue 20), and of each lazily
+ * loaded chunk, from a production build into dist/.
  */
 interface StatsChunk {
   id: string | number;
   names: string[];
   files: string[];
   initial: boolean;
-  modules?: StatsModule[];
+  modules?: { name?: string; identifier?: string; size: number }[];
 }
-
-interface StatsModule {
-  name?: string;
-  identifier?: string;
-  size: number;
-  /** The modules webpack concatenated into this one. */
-  modules?: StatsModule[];
-}
-
-const leaves = (module: StatsModule): StatsModule[] => (module.modules ? module.modules.flatMap(leaves) : [module]);
 
 const dist = path.resolve('dist');
 /** Issue 20: the first load of /login, gzipped. */
@@ -47,10 +37,6 @@ function build(): Promise<StatsChunk[]> {
           all: false,
           chunks: true,
           chunkModules: true,
-          nestedModules: true,
-          // Every module listed, never grouped into summary rows.
-          chunkModulesSpace: Infinity,
-          nestedModulesSpace: Infinity,
           ids: true,
         }).chunks as StatsChunk[],
       );
@@ -84,24 +70,18 @@ function print(title: string, list: Row[]): number {
   return total;
 }
 
-/** Source bytes (before minification) per package, or per app folder, of the modules of `chunks`, largest first. */
-function bySource(chunks: StatsChunk[]): [string, number][] {
-  const sizes = new Map<string, number>();
-  for (const module of chunks.flatMap((chunk) => chunk.modules ?? []).flatMap(leaves)) {
-    const name = module.name ?? module.identifier ?? '';
-    const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(name);
-    const app = /\.\/src\/((?:features\/)?[^/]+)/.exec(name);
-    const source = match ? match[1] : app ? `app: ${app[1]}` : 'app';
-    sizes.set(source, (sizes.get(source) ?? 0) + module.size);
-  }
-  return [...sizes.entries()].sort((a, b) => b[1] - a[1]);
-}
-
 /** Names a chunk after its own name, or else after the package or folder most of its code comes from. */
 function label(chunk: StatsChunk): string {
   if (chunk.names.length) return chunk.names.join(', ');
-  const top = bySource([chunk]).slice(0, 2);
-  return top.map(([source]) => source.replace(/^app: .*/, 'app')).join(' + ') || String(chunk.id);
+  const bySource = new Map<string, number>();
+  for (const module of chunk.modules ?? []) {
+    const name = module.name ?? module.identifier ?? '';
+    const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(name);
+    const source = match ? match[1] : 'app';
+    bySource.set(source, (bySource.get(source) ?? 0) + module.size);
+  }
+  const top = [...bySource.entries()].sort((a, b) => b[1] - a[1]).slice(0, 2);
+  return top.map(([source]) => source).join(' + ') || String(chunk.id);
 }
 
 /**
@@ -151,10 +131,6 @@ async function main() {
     'Initial load (entry chunks)',
     rows.filter((row) => row.initial),
   );
-  console.log(`\nInitial chunks by package (source bytes before minification)`);
-  for (const [source, bytes] of bySource(chunks.filter((chunk) => chunk.initial)).slice(0, 20)) {
-    console.log(`${source.slice(0, 60).padEnd(60)} ${kb(bytes).padStart(12)}`);
-  }
   print(
     'Lazy chunks',
     rows.filter((row) => !row.initial),
