@@ -1,7 +1,6 @@
 // First: no schema may be made before zod is told not to use eval (see noEval.ts).
 import './noEval';
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
