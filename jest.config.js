@@ -23,7 +23,11 @@ module.exports = {
       roots: ['<rootDir>/src', '<rootDir>/test'],
       testMatch: ['**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },
-      moduleNameMapper: { '\\.css$': '<rootDir>/test/styleMock.js' },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/test/styleMock.js',
+        // Blueprint's per-icon path modules: the ES build for webpack, the CommonJS twin under Jest.
+        '^@blueprintjs/icons/lib/esm/(.*)$': '@blueprintjs/icons/lib/cjs/$1',
+      },
       setupFilesAfterEnv: ['<rootDir>/test/setupDom.ts'],
     },
     {

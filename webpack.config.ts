@@ -3,8 +3,9 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration } from 'webpack';
+import { type Configuration, DefinePlugin } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { IconPathsPlugin, iconPathsHash } from './scripts/iconPaths';
 import { PrecompressPlugin } from './scripts/precompress';
 
 const root = __dirname;
@@ -109,6 +110,9 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
     performance: { hints: false },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html' }),
+      // Blueprint icons load one by one from these files (src/app/icons.ts), named with the icon set's hash.
+      new IconPathsPlugin(),
+      new DefinePlugin({ 'process.env.ICON_PATHS_HASH': JSON.stringify(iconPathsHash()) }),
       ...(production
         ? [
             new MiniCssExtractPlugin({

@@ -38,6 +38,11 @@ test('the Content-Security-Policy breaks nothing: DuckDB workers, plotly, a tabl
   await page.setViewportSize({ width: 1600, height: 1000 });
   const consoleErrors: string[] = [];
   await recordViolations(page, consoleErrors);
+  // Icons outside the first load come one by one from the build's icon files (src/app/icons.ts).
+  const iconResponses: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/icons/')) iconResponses.push(response.status());
+  });
   const workspaceId = await openAcme(page);
 
   const dataset = 'campaign_metrics_by_send_date';
@@ -93,6 +98,12 @@ test('the Content-Security-Policy breaks nothing: DuckDB workers, plotly, a tabl
   const table = canvas.getByRole('region', { name: 'Per country', exact: true });
   await expect(table.getByRole('columnheader', { name: 'Sent' })).toBeVisible({ timeout: 120_000 });
   await expect(table.getByRole('cell').first()).toBeVisible();
+
+  // Every icon on the page is drawn: none is left as the placeholder Blueprint shows until its paths arrive.
+  expect(iconResponses.length).toBeGreaterThan(0);
+  expect(iconResponses.every((status) => status === 200)).toBe(true);
+  await expect(page.locator('.bp6-icon[data-icon]:not(svg)')).toHaveCount(0);
+  await expect(page.locator('svg[data-icon]').first()).toBeVisible();
 
   expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
   expect(consoleErrors).toEqual([]);

@@ -8,12 +8,14 @@ import { CONTENT_SECURITY_POLICY } from './http/security';
 import { createWorkspace, signIn } from './testing/fixtures';
 import { createTestApp, type TestApp } from './testing/testApp';
 
-/** A minimal production build: an index page, a hashed script, an unhashed file and a wasm module. */
+/** A minimal production build: an index page, a hashed script, an unhashed file, an icon and a wasm module. */
 function makeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-dist-'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'main.0123456789abcdef.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+  fs.mkdirSync(path.join(dir, 'icons', '16px'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'icons', '16px', 'plus.0123456789abcdef.json'), '["M0 0h16v16H0z"]');
   fs.mkdirSync(path.join(dir, 'duckdb'));
   fs.writeFileSync(path.join(dir, 'duckdb', 'duckdb-eh.0123456789abcdef.wasm'), Buffer.from([0, 97, 115, 109]));
   return dir;
@@ -59,6 +61,11 @@ describe('server', () => {
     const hashed = await t.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js' });
     expect(hashed.statusCode).toBe(200);
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The icon paths the app fetches one by one (named with the build's icon set hash).
+    const icon = await t.app.inject({ method: 'GET', url: '/icons/16px/plus.0123456789abcdef.json' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.json()).toEqual(['M0 0h16v16H0z']);
+    expect(icon.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const plain = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(plain.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });

@@ -59,7 +59,7 @@ export interface AppOptions {
 }
 
 /** Files whose names carry a content hash never change: browsers may keep them for a year. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|wasm|woff2?|ttf|svg|png|jpg|map)$/;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|json|wasm|woff2?|ttf|svg|png|jpg|map)$/;
 
 export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
   return {

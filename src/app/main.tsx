@@ -1,7 +1,6 @@
 // First: no schema may be made before zod is told not to use eval (see noEval.ts).
 import './noEval';
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,6 +16,7 @@ import { startUserDataListeners } from '../features/session/userDataPersistence'
 import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
 import { App } from './App';
+import { fetchIconPaths, setupIcons } from './icons';
 
 const store = setupStore({
   prefs: loadPrefs(window.localStorage),
@@ -38,8 +38,11 @@ persistReportsList(window.localStorage);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
+// The build names its icon files with this hash (scripts/iconPaths.ts, webpack.config.ts).
+void setupIcons(fetchIconPaths(process.env.ICON_PATHS_HASH ?? '')).finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  ),
 );

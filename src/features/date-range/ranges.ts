@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { type DashboardConfig } from '../../contracts/reports';
 import {
   type ComparePreset,
@@ -53,9 +52,13 @@ export const comparePresetLabels: Record<ComparePreset, string> = {
 
 export const END_BEFORE_START = 'End date cannot be earlier than start date.';
 
-/** Today in the viewer's calendar, as yyyy-MM-dd. */
+/**
+ * Today in the viewer's calendar, as yyyy-MM-dd. Written out rather than with date-fns's `format`, whose
+ * formatter and English locale would otherwise ride in the first load of every page.
+ */
 export function localToday(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${String(now.getFullYear()).padStart(4, '0')}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
 }
 
 /** A real calendar day written yyyy-MM-dd. */

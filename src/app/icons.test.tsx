@@ -1,0 +1,59 @@
+import { Icon } from '@blueprintjs/core';
+import { Icons } from '@blueprintjs/icons';
+import { render, waitFor } from '@testing-library/react';
+import { fetchIconPaths, firstPaintIcons, setupIcons } from './icons';
+
+/** The path data drawn by the icon named `name`, or null while the icon is not drawn as an SVG. */
+const drawnPaths = (container: HTMLElement, name: string) => {
+  const svg = container.querySelector(`svg[data-icon="${name}"]`);
+  return svg ? Array.from(svg.querySelectorAll('path'), (path) => path.getAttribute('d')) : null;
+};
+
+const requested: string[] = [];
+const served: Record<string, string[]> = { '/icons/16px/download.abc123.json': ['M1 1h14v14H1z'] };
+// jsdom has no fetch: the part of a response the loader reads.
+const fakeFetch = (async (url: string) => {
+  requested.push(url);
+  const paths = served[url];
+  return { ok: Boolean(paths), status: paths ? 200 : 404, json: async () => paths };
+}) as unknown as typeof fetch;
+
+beforeAll(() => setupIcons(fetchIconPaths('abc123', fakeFetch)));
+beforeEach(() => {
+  requested.length = 0;
+});
+
+it('draws the sign-in and shell icons on the first render, from the bundle, without a request', () => {
+  for (const name of ['log-in', 'dashboard', 'caret-down'] as const) {
+    const { container, unmount } = render(<Icon icon={name} />);
+    // Checked right after the first render: nothing to wait for.
+    expect(drawnPaths(container, name)).toEqual(firstPaintIcons[name]);
+    expect(drawnPaths(container, name)?.length).toBeGreaterThan(0);
+    unmount();
+  }
+  expect(requested).toEqual([]);
+});
+
+it('fetches any other icon on its own, by name, size and the build hash, and then draws it', async () => {
+  const { container } = render(<Icon icon="download" />);
+  // Until its paths arrive the icon is Blueprint's placeholder, not an SVG.
+  expect(drawnPaths(container, 'download')).toBeNull();
+  await waitFor(() => expect(drawnPaths(container, 'download')).toEqual(['M1 1h14v14H1z']));
+  expect(requested).toEqual(['/icons/16px/download.abc123.json']);
+  expect(Icons.getPaths('download', 16)).toEqual(['M1 1h14v14H1z']);
+});
+
+it('leaves the placeholder when an icon file cannot be loaded', async () => {
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const { container } = render(<Icon icon="upload" />);
+    await waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining("icon 'upload'"), expect.anything()),
+    );
+    expect(requested).toEqual(['/icons/16px/upload.abc123.json']);
+    expect(container.querySelector('[data-icon="upload"]')).not.toBeNull();
+    expect(drawnPaths(container, 'upload')).toBeNull();
+  } finally {
+    errors.mockRestore();
+  }
+});
