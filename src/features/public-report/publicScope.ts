@@ -12,7 +12,6 @@ import { expressionFieldIds } from '../../engine/dataModel/expression';
 import { FieldIndex } from '../../engine/fields';
 import { compileFilters, type Filter, filterMembers } from '../../engine/filters';
 import { gridFilters } from '../../engine/gridFilters';
-import { baselineNumber } from '../explorer/baselines';
 import { columnsOf, gridLayout } from '../explorer/explorerEdits';
 import { KPI_DEFAULT_METRICS } from '../widgets/campaign_performance/defaults';
 import { DEFAULT_CONVERSION_METRIC, FUNNEL_DEFAULT_METRICS } from '../widgets/funnel/defaults';
@@ -176,8 +175,8 @@ const inSchemaOrder = (schema: DatasetSchema, ids: ReadonlySet<string>) =>
 
 /**
  * The fields an explorer view's grid shows, as ExplorerView draws them: its row groups, its pivot (with a value to
- * spread), its value columns that are not hidden, and the metrics its baselines name (the Baselines drawer labels
- * them). Null when the grid cannot run (a group or pivot that is no dimension of the dataset) or shows nothing.
+ * spread) and its value columns that are not hidden. A baseline on a metric the grid does not show serves nothing
+ * of that metric: the link serves what the view shows, no more. Null when the grid cannot run (a group or pivot that is no dimension of the dataset) or shows nothing.
  */
 function explorerShown(config: ExplorerConfig, index: FieldIndex): string[] | null {
   const layout = gridLayout(config);
@@ -187,10 +186,7 @@ function explorerShown(config: ExplorerConfig, index: FieldIndex): string[] | nu
   const pivot = metrics.length && layout.pivot ? [layout.pivot] : [];
   const groups = [...layout.rowGroups, ...pivot];
   if (!groups.every(isA('dimension')) || groups.length + metrics.length === 0) return null;
-  const baselines = Object.entries(config.kpiData ?? {}).flatMap(([id, value]) =>
-    isA('metric')(id) && baselineNumber(value) !== null ? [id] : [],
-  );
-  return [...groups, ...metrics, ...baselines];
+  return [...groups, ...metrics];
 }
 
 /**
