@@ -56,17 +56,21 @@ async function download(page: Page, label: string): Promise<string> {
   return path!;
 }
 
+async function createView(page: Page, workspaceId: number, title: string, config: object): Promise<number> {
+  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/explorer_view`, {
+    headers: API_HEADERS,
+    data: { title, config: { title, dateRanges: { main: { preset: 'last_90_days' } }, ...config } },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
+
 test('build a pivot, keep it through save and reload, export it both ways', async ({ page }) => {
   test.setTimeout(480_000);
   await page.setViewportSize({ width: 1600, height: 1000 });
   const workspaceId = await openAcme(page);
   const title = `Explorer ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/explorer_view`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, dateRanges: { main: { preset: 'last_90_days' } } } },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+  const reportId = await createView(page, workspaceId, title, {});
   await page.goto(`/workspaces/${workspaceId}/reports/explorer_view/${reportId}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
@@ -175,4 +179,54 @@ test('build a pivot, keep it through save and reload, export it both ways', asyn
     }
   });
   expect(total).toBe(gridSent);
+});
+
+test('a publicly shared view shows the same grid signed out, read-only, from a dataset of its fields only', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(360_000);
+  const workspaceId = await openAcme(page);
+  const title = `Public explorer ${Date.now().toString(36)}`;
+  const reportId = await createView(page, workspaceId, title, {
+    valueColumns: ['sent', 'open_rate'],
+    columns: [{ colId: 'country', rowGroup: true }],
+    filterModel: { campaign_type: { filterType: 'set', values: ['promotion'] } },
+  });
+  const shared = await page.request.put(`/api/workspaces/${workspaceId}/permissions`, {
+    headers: API_HEADERS,
+    data: { accessLevel: 'read', subjectType: 'public', objectId: reportId, objectType: 'explorer_view' },
+  });
+  expect(shared.status()).toBe(200);
+  await page.goto(`/workspaces/${workspaceId}/reports/explorer_view/${reportId}`);
+  await expect(rowCount(page)).toHaveText(/Rows: [1-9]/, ENGINE_TIMEOUT);
+  const member = { rows: await rowCount(page).innerText(), headers: await headerNames(page) };
+  expect(member.headers).toEqual(['Country', 'Sent', 'Open rate']);
+  await expect.poll(async () => (await cellsOfRow(page, 0)).every(Boolean), ENGINE_TIMEOUT).toBe(true);
+  const firstRow = await cellsOfRow(page, 0);
+
+  const context = await browser.newContext();
+  try {
+    const visitor = await context.newPage();
+    await visitor.setViewportSize({ width: 1600, height: 1000 });
+    await visitor.goto(`/reports/${reportId}`);
+    await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+    await expect(rowCount(visitor)).toHaveText(member.rows, ENGINE_TIMEOUT);
+    await expect.poll(() => headerNames(visitor)).toEqual(member.headers);
+    await expect.poll(() => cellsOfRow(visitor, 0), ENGINE_TIMEOUT).toEqual(firstRow);
+    // Read-only: no column menus, no panel.
+    await expect(visitor.getByRole('button', { name: 'Columns' })).toBeDisabled();
+    await expect(visitor.locator('.bp6-table-th-menu')).toHaveCount(0);
+    // The public dataset names only what the grid shows or filters by.
+    const schema = await visitor.request.get(
+      `/api/reports/${reportId}/datasets/campaign_metrics_by_send_date?schema=true`,
+    );
+    expect(schema.status()).toBe(200);
+    const ids = ((await schema.json()) as { fields: { id: string }[] }).fields.map((field) => field.id);
+    expect(ids).toEqual(expect.arrayContaining(['country', 'campaign_type', 'sent', 'open_rate']));
+    expect(ids).not.toContain('campaign_name');
+    expect(ids).not.toContain('revenue');
+  } finally {
+    await context.close();
+  }
 });

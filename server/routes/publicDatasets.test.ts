@@ -82,20 +82,20 @@ async function publicReport(config: unknown = baseConfig()): Promise<Report> {
   return report;
 }
 
-async function grantEdit(report: Report) {
+async function grantEdit(report: Report, objectType = 'dashboard') {
   const granted = await call(owner, 'PUT', `/workspaces/${workspaceId}/permissions`, {
     accessLevel: 'read_write',
     subjectType: 'user',
     subjectId: editor.userId,
     objectId: report.id,
-    objectType: 'dashboard',
+    objectType,
   });
   expect(granted.statusCode).toBe(200);
 }
 
-async function save(who: SignedIn, report: Report, config: unknown) {
-  const current = await call(owner, 'GET', `/workspaces/${workspaceId}/reports/dashboard/${report.id}`);
-  return call(who, 'PUT', `/workspaces/${workspaceId}/reports/dashboard/${report.id}`, {
+async function save(who: SignedIn, report: Report, config: unknown, type = 'dashboard') {
+  const current = await call(owner, 'GET', `/workspaces/${workspaceId}/reports/${type}/${report.id}`);
+  return call(who, 'PUT', `/workspaces/${workspaceId}/reports/${type}/${report.id}`, {
     config,
     version: current.json().data.version,
   });
@@ -112,8 +112,8 @@ async function publicTable(reportId: number) {
 /** The rows the report shows, by an independent hand-written query over the workspace's Parquet file. */
 const COLUMNS = ['campaign_type', 'country', 'sent', 'open', 'delivered', 'revenue'];
 
-async function expectedRows(where: string, columns = COLUMNS): Promise<string[]> {
-  const parquet = path.join(workspaceDatasetDir(t.config.dataDir, workspaceId), `${DATASET}.parquet`);
+async function expectedRows(where: string, columns = COLUMNS, workspace = workspaceId): Promise<string[]> {
+  const parquet = path.join(workspaceDatasetDir(t.config.dataDir, workspace), `${DATASET}.parquet`);
   const connection = await duckdb.connect();
   try {
     const reader = await connection.runAndReadAll(
@@ -165,7 +165,7 @@ describe('a public dataset file', () => {
     expect((await call(null, 'GET', `/reports/${report.id}/datasets/campaigns/cmp-1`)).statusCode).toBe(404);
   });
 
-  it('answers 404 for a dataset no widget uses, and serves no data for an explorer view', async () => {
+  it('answers 404 for a dataset no widget uses', async () => {
     const report = await publicReport();
     for (const url of [
       `/reports/${report.id}/datasets/campaign_metrics_by_event_date`,
@@ -176,21 +176,6 @@ describe('a public dataset file', () => {
     expect((await call(null, 'GET', `/reports/${report.id}/datasets`)).json()).toEqual({
       datasets: [{ id: DATASET, title: 'Campaigns by send date' }],
     });
-
-    const view = await call(owner, 'POST', `/workspaces/${workspaceId}/reports/explorer_view`, {
-      title: 'View',
-      config: { dataset: DATASET },
-    });
-    const viewId = view.json().data.id;
-    await call(owner, 'PUT', `/workspaces/${workspaceId}/permissions`, {
-      accessLevel: 'read',
-      subjectType: 'public',
-      objectId: viewId,
-      objectType: 'explorer_view',
-    });
-    expect((await call(null, 'GET', `/reports/${viewId}/config`)).statusCode).toBe(200);
-    expect((await call(null, 'GET', `/reports/${viewId}/datasets`)).json()).toEqual({ datasets: [] });
-    expect((await call(null, 'GET', `/reports/${viewId}/datasets/${DATASET}`)).statusCode).toBe(404);
   });
 
   it('never serves the engagement tables, even for a widget on them in a workspace with the flag', async () => {
@@ -325,5 +310,112 @@ describe('saving a public report without share right', () => {
     const report = created.json().data as Report;
     await grantEdit(report);
     expect((await save(editor, report, { ...baseConfig(), filters: [] })).statusCode).toBe(200);
+  });
+});
+
+describe("an explorer view's public link", () => {
+  /** Open rate and sends by campaign type for DE and FR, sends hidden, groups of more than 1000 in revenue. */
+  const viewConfig = (patch: Record<string, unknown> = {}) => ({
+    dataset: DATASET,
+    valueColumns: ['open_rate', 'sent'],
+    columns: [{ colId: 'campaign_type', rowGroup: true }, { colId: 'sent', hide: true }, { colId: 'subject_line' }],
+    filterModel: {
+      country: { filterType: 'set', values: ['DE', 'FR'] },
+      revenue: { filterType: 'number', type: 'greaterThan', filter: 1000 },
+    },
+    ...patch,
+  });
+
+  async function publicView(config: unknown = viewConfig(), workspace = workspaceId) {
+    const created = await call(owner, 'POST', `/workspaces/${workspace}/reports/explorer_view`, {
+      title: 'View',
+      config,
+    });
+    expect(created.statusCode).toBe(201);
+    const report = created.json().data as Report;
+    const shared = await call(owner, 'PUT', `/workspaces/${workspace}/permissions`, {
+      accessLevel: 'read',
+      subjectType: 'public',
+      objectId: report.id,
+      objectType: 'explorer_view',
+    });
+    expect(shared.statusCode).toBe(200);
+    return report;
+  }
+
+  const VIEW_COLUMNS = ['campaign_type', 'country', 'delivered', 'open', 'revenue'];
+
+  it('serves its dataset with only the fields the grid shows or filters by and the rows its filters keep', async () => {
+    const report = await publicView();
+    expect((await call(null, 'GET', `/reports/${report.id}/datasets`)).json()).toEqual({
+      datasets: [{ id: DATASET, title: 'Campaigns by send date' }],
+    });
+    const { table } = await publicTable(report.id);
+    // No hidden sends, no subject lines the grid does not draw; the revenue filter picks groups, not rows.
+    expect(table.schema.fields.map((field) => field.name)).toEqual(['send_date', ...VIEW_COLUMNS]);
+    const expected = await expectedRows(`country IN ('DE', 'FR')`, VIEW_COLUMNS);
+    expect(expected.length).toBeGreaterThan(100);
+    expect(servedRows(table, VIEW_COLUMNS)).toEqual(expected);
+
+    const schema = await call(null, 'GET', `/reports/${report.id}/datasets/${DATASET}?schema=true`);
+    expect(schema.json().fields.map((field: { id: string }) => field.id)).toEqual(
+      getCatalogueDataset(DATASET)!
+        .fields.map((field) => field.id)
+        .filter((id) => ['send_date', ...VIEW_COLUMNS, 'open_rate'].includes(id)),
+    );
+    for (const url of [
+      `/reports/${report.id}/datasets/campaign_metrics_by_event_date`,
+      `/reports/${report.id}/datasets/campaigns/cmp-1`,
+    ]) {
+      expect([url, (await call(null, 'GET', url)).statusCode]).toEqual([url, 404]);
+    }
+  });
+
+  it('serves no rows for a filter model the grid cannot read, and nothing once the link is off', async () => {
+    const broken = await publicView(viewConfig({ filterModel: { country: { filterType: 'regex', filter: 'x' } } }));
+    const { table } = await publicTable(broken.id);
+    expect(table.numRows).toBe(0);
+
+    const report = await publicView();
+    const off = await call(owner, 'PUT', `/workspaces/${workspaceId}/permissions`, {
+      accessLevel: 'none',
+      subjectType: 'public',
+      objectId: report.id,
+      objectType: 'explorer_view',
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await call(null, 'GET', `/reports/${report.id}/datasets/${DATASET}`)).statusCode).toBe(404);
+    // Another workspace's view is not found through this workspace, and its link serves its own workspace's rows.
+    const other = (await createWorkspace(t, { adminUserId: owner.userId })).id;
+    await generateWorkspaceDatasets(t.config.dataDir, other, { rows: 1000, seed: 9, endDate: '2026-11-21' });
+    const elsewhere = await publicView(viewConfig(), other);
+    const url = `/workspaces/${workspaceId}/reports/explorer_view/${elsewhere.id}`;
+    expect((await call(owner, 'GET', url)).statusCode).toBe(404);
+    const served = servedRows((await publicTable(elsewhere.id)).table, VIEW_COLUMNS);
+    expect(served).toEqual(await expectedRows(`country IN ('DE', 'FR')`, VIEW_COLUMNS, other));
+    expect(served).not.toEqual(await expectedRows(`country IN ('DE', 'FR')`, VIEW_COLUMNS));
+  });
+
+  it("refuses an editor's save that shows a column more or drops a filter, and accepts one that narrows", async () => {
+    const report = await publicView();
+    await grantEdit(report, 'explorer_view');
+    const saveView = (who: SignedIn, config: unknown) => save(who, report, config, 'explorer_view');
+    const refused = async (config: unknown) => {
+      const response = await saveView(editor, config);
+      expect([response.statusCode, response.json()]).toEqual([403, { error: PUBLIC_LINK_WIDENED }]);
+    };
+    await refused(viewConfig({ valueColumns: ['open_rate', 'sent', 'clicks'] }));
+    await refused(viewConfig({ columns: [{ colId: 'campaign_type', rowGroup: true }] }));
+    await refused(viewConfig({ filterModel: null }));
+    await refused(viewConfig({ dataset: 'campaign_metrics_by_event_date' }));
+    const narrower = viewConfig({
+      filterModel: { ...viewConfig().filterModel, campaign_type: { filterType: 'set', values: ['promotion'] } },
+    });
+    expect((await saveView(editor, narrower)).statusCode).toBe(200);
+    const { table } = await publicTable(report.id);
+    expect(servedRows(table, VIEW_COLUMNS)).toEqual(
+      await expectedRows(`country IN ('DE', 'FR') AND campaign_type = 'promotion'`, VIEW_COLUMNS),
+    );
+    expect((await saveView(owner, viewConfig({ filterModel: null }))).statusCode).toBe(200);
   });
 });

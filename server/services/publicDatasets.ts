@@ -3,9 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { toDatasetSchema } from '../../src/contracts/catalogue';
 import { type DatasetSchema } from '../../src/contracts/datasets';
-import { dashboardConfigSchema, type ReportConfig, type ReportType } from '../../src/contracts/reports';
+import { explorerWithCurrentNames } from '../../src/contracts/legacyFields';
+import {
+  dashboardConfigSchema,
+  explorerConfigSchema,
+  type ReportConfig,
+  type ReportType,
+} from '../../src/contracts/reports';
 import { targetIdsOfConfig } from '../../src/contracts/targets';
 import {
+  explorerPublicScope,
   type PublicDatasetScope,
   publicDatasetScope,
   scopeCondition,
@@ -24,7 +31,30 @@ const SOURCE_TABLE = '__dataset';
 export const PUBLIC_BUILD_TIMEOUT_MS = 30_000;
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
-/** What a report's public link serves of each dataset it reads; explorer views show no data on their public page. */
+type ScopeOf = (schema: DatasetSchema) => PublicDatasetScope | null;
+
+/** How a report's config scopes a dataset, or null when the config does not parse as its type's. */
+async function scopeReader(
+  db: Executor,
+  workspaceId: number,
+  type: ReportType,
+  config: ReportConfig,
+): Promise<ScopeOf | null> {
+  if (type === 'explorer_view') {
+    const parsed = explorerConfigSchema.safeParse(config);
+    if (!parsed.success) return null;
+    // Older saved views may name fields as the older datasets did: the page reads them with today's names.
+    const view = explorerWithCurrentNames(parsed.data);
+    return (schema) => explorerPublicScope(view, schema, SOURCE_TABLE);
+  }
+  const parsed = dashboardConfigSchema.safeParse(config);
+  if (type !== 'dashboard' || !parsed.success) return null;
+  // Target cards read their targets' datasets, metrics and filters, not the widget's.
+  const targets = await targetsByIds(db, workspaceId, targetIdsOfConfig(parsed.data));
+  return (schema) => publicDatasetScope(parsed.data, schema, SOURCE_TABLE, targets);
+}
+
+/** What a report's public link serves of each dataset it reads: a dashboard's widgets' or an explorer grid's. */
 export async function publicScopes(
   db: Executor,
   workspaceId: number,
@@ -32,17 +62,15 @@ export async function publicScopes(
   config: ReportConfig,
 ): Promise<Map<string, { schema: DatasetSchema; scope: PublicDatasetScope }>> {
   const scopes = new Map<string, { schema: DatasetSchema; scope: PublicDatasetScope }>();
-  const parsed = dashboardConfigSchema.safeParse(config);
-  if (type !== 'dashboard' || !parsed.success) return scopes;
+  const scopeOf = await scopeReader(db, workspaceId, type, config);
+  if (!scopeOf) return scopes;
   const { all } = await availableDatasets(db, workspaceId);
   const groups = await getCustomFieldGroups(db, workspaceId);
-  // Target cards read their targets' datasets, metrics and filters, not the widget's.
-  const targets = await targetsByIds(db, workspaceId, targetIdsOfConfig(parsed.data));
   for (const dataset of all) {
     if (isEngagementDataset(dataset.id)) continue;
     // With the workspace's custom fields, as the signed-in schema answer gives it.
     const schema: DatasetSchema = { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
-    const scope = publicDatasetScope(parsed.data, schema, SOURCE_TABLE, targets);
+    const scope = scopeOf(schema);
     if (scope) scopes.set(dataset.id, { schema, scope });
   }
   return scopes;

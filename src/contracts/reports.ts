@@ -198,11 +198,19 @@ export function reportConfigSchema(type: ReportType) {
     : z.preprocess(fromJson, explorerConfigSchema).transform(explorerWithCurrentNames);
 }
 
+/** A dataset as saved reports name it: the old name of the send-date dataset read as today's. */
+const currentDataset = (id: string): string => (id === LEGACY_DATASET ? DEFAULT_EXPLORER_DATASET : id);
+
 /** The dataset a widget reads: its own, else the one its type implies; none for text. */
 export function datasetOfWidget(widget: Widget): string | null {
-  if (widget.dataset) return widget.dataset === LEGACY_DATASET ? DEFAULT_EXPLORER_DATASET : widget.dataset;
+  if (widget.dataset) return currentDataset(widget.dataset);
   if (widget.type === 'rich_text') return null;
   return widget.type === 'subscriber_growth' ? 'list_members' : DEFAULT_EXPLORER_DATASET;
+}
+
+/** The dataset an explorer view reads. */
+export function datasetOfExplorer(config: ExplorerConfig): string {
+  return currentDataset(config.dataset ?? DEFAULT_EXPLORER_DATASET);
 }
 
 /**
@@ -229,7 +237,7 @@ export function impossibleDateIn(config: ReportConfig): string | null {
 export function datasetsOfConfig(type: ReportType, config: unknown): string[] {
   if (type === 'explorer_view') {
     const parsed = explorerConfigSchema.safeParse(config);
-    return parsed.success ? [parsed.data.dataset] : [];
+    return parsed.success ? [datasetOfExplorer(parsed.data)] : [];
   }
   const parsed = dashboardConfigSchema.safeParse(config);
   if (!parsed.success) return [];

@@ -3,7 +3,7 @@ import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table2 } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { DEFAULT_EXPLORER_DATASET, type ExplorerConfig } from '../../contracts/reports';
+import { datasetOfExplorer, type ExplorerConfig } from '../../contracts/reports';
 import { formatField } from '../../engine/format';
 import { useAppSelector } from '../../store/hooks';
 import { useDashboardWorkspace } from '../dashboard/useWidgetContext';
@@ -114,7 +114,7 @@ function rowCountText(source: GridSource): string {
 
 /** The explorer view's grid, once its dataset is in the engine. */
 export function ExplorerView(props: ExplorerViewProps) {
-  const dataset = props.config.dataset ?? DEFAULT_EXPLORER_DATASET;
+  const dataset = datasetOfExplorer(props.config);
   const data = useWidgetData(props.scope, dataset);
   if (data.status === 'error') return <WidgetError title={data.error ?? ''} />;
   if (!data.schema || !data.version) return <WidgetLoading progress={data.progress} />;

@@ -1,9 +1,18 @@
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
-import { type DashboardConfig, datasetOfWidget, type ReportFilter, type Widget } from '../../contracts/reports';
+import {
+  type DashboardConfig,
+  datasetOfExplorer,
+  datasetOfWidget,
+  type ExplorerConfig,
+  type ReportFilter,
+  type Widget,
+} from '../../contracts/reports';
 import { type Target } from '../../contracts/targets';
 import { expressionFieldIds } from '../../engine/dataModel/expression';
 import { FieldIndex } from '../../engine/fields';
-import { compileFilters, filterMembers } from '../../engine/filters';
+import { compileFilters, type Filter, filterMembers } from '../../engine/filters';
+import { gridFilters } from '../../engine/gridFilters';
+import { columnsOf, gridLayout } from '../explorer/explorerEdits';
 import { KPI_DEFAULT_METRICS } from '../widgets/campaign_performance/defaults';
 import { DEFAULT_CONVERSION_METRIC, FUNNEL_DEFAULT_METRICS } from '../widgets/funnel/defaults';
 import { LIST_FIELD, LIST_METRICS } from '../widgets/subscriber_growth/defaults';
@@ -157,8 +166,58 @@ export function publicDatasetScope(
       (id) => used.add(id),
     );
   }
-  const fields = withSources(index.byId, used);
-  return { fields: schema.fields.filter((field) => fields.has(field.id)).map((field) => field.id), views };
+  return { fields: inSchemaOrder(schema, withSources(index.byId, used)), views };
+}
+
+/** Fields of `schema` in its order. */
+const inSchemaOrder = (schema: DatasetSchema, ids: ReadonlySet<string>) =>
+  schema.fields.filter((field) => ids.has(field.id)).map((field) => field.id);
+
+/**
+ * The fields an explorer view's grid shows, as ExplorerView draws them: its row groups, its pivot (with a value to
+ * spread) and its value columns that are not hidden. A baseline on a metric the grid does not show serves nothing
+ * of that metric: the link serves what the view shows, no more. Null when the grid cannot run (a group or pivot that is no dimension of the dataset) or shows nothing.
+ */
+function explorerShown(config: ExplorerConfig, index: FieldIndex): string[] | null {
+  const layout = gridLayout(config);
+  const isA = (type: Field['type']) => (id: string) => index.get(id)?.type === type;
+  const hidden = new Set(columnsOf(config).flatMap((column) => (column.hide ? [column.colId] : [])));
+  const metrics = layout.metrics.filter((id) => isA('metric')(id) && !hidden.has(id));
+  const pivot = metrics.length && layout.pivot ? [layout.pivot] : [];
+  const groups = [...layout.rowGroups, ...pivot];
+  if (!groups.every(isA('dimension')) || groups.length + metrics.length === 0) return null;
+  return [...groups, ...metrics];
+}
+
+/**
+ * What an explorer view's public link serves (issue 15): of its own dataset only, the date fields, the fields its
+ * grid shows and filters by with their sources, and one scope holding the row conditions of its filter model,
+ * compiled as the grid compiles them. Filters on a metric's aggregated value pick groups after aggregation, so they
+ * do not narrow rows. A filter model the engine cannot read, or a grid that shows nothing, serves no rows.
+ */
+export function explorerPublicScope(
+  config: ExplorerConfig,
+  schema: DatasetSchema,
+  table: string,
+): PublicDatasetScope | null {
+  if (datasetOfExplorer(config) !== schema.id) return null;
+  const index = new FieldIndex(schema);
+  const used = new Set<string>([schema.dateField]);
+  // The grid's date field when the dataset has it as a date, as the grid reads it.
+  if (config.dateField && index.get(config.dateField)?.format === 'date') used.add(config.dateField);
+  const shown = explorerShown(config, index);
+  let filters: Filter[] = [];
+  let conditions: string[] | null = null;
+  try {
+    filters = gridFilters(config.filterModel, index);
+    // One filter at a time, so conditions can be compared between versions; aggregate ones have no WHERE part.
+    conditions = filters.flatMap((filter) => compileFilters([filter], { fields: index, table }).where ?? []);
+  } catch {
+    // The grid clears a model it cannot read and shows every row: the public link serves none rather than those.
+  }
+  if (!shown || !conditions) return { fields: inSchemaOrder(schema, withSources(index.byId, used)), views: [] };
+  [...shown, ...filterMembers(filters)].forEach((id) => used.add(id));
+  return { fields: inSchemaOrder(schema, withSources(index.byId, used)), views: [conditions] };
 }
 
 /** The SQL condition of the rows a scope serves. */
