@@ -32,6 +32,25 @@ module.exports = tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-default-export': 'error',
+      // Dependencies run one way: widgets → dashboard → reports → store. The report page gets the views it shows
+      // from the app layer (src/app/reportViews.tsx), never by importing them.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/features/reports',
+              from: [
+                './src/features/dashboard',
+                './src/features/explorer',
+                './src/features/widgets',
+                './src/features/widget-config',
+              ],
+              message: 'The reports feature is below the features it shows: take their views from ReportViews.',
+            },
+          ],
+        },
+      ],
       'import-x/order': [
         'error',
         {

@@ -247,7 +247,7 @@ function run(withDrafts: boolean) {
     noopTimes[step] = performance.now() - start;
   }
 
-  const entry = store.getState().reportDocuments.docs[key];
+  const entry = store.getState().reportDocuments!.docs[key];
   const snapshots: Snapshot[] = [...entry.history.past, entry.history.present, ...entry.history.future];
   stopDrafts();
   return { editTimes, undoTimes, noopTimes, historyBytes: afterEdits - baseline, snapshots, storage, key, store };

@@ -7,6 +7,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import type { z } from 'zod';
 import { isNeverRetried, REQUESTED_WITH } from './httpRules';
 
 /** At most 6 attempts in all for data calls (spec 1 §4, §9). */
@@ -46,6 +47,12 @@ export function shouldRetry(error: FetchBaseQueryError | undefined, attempt: num
 const baseQuery = retry(rawBaseQuery, {
   retryCondition: (error, _args, { attempt }) => shouldRetry(error as FetchBaseQueryError, attempt),
 });
+
+/**
+ * A contract's schema as an endpoint's `responseSchema`: RTK Query keeps what a schema outputs (its defaults filled
+ * in); its typing wants the input alike, which a schema with defaults is not.
+ */
+export const answer = <S extends z.ZodType>(schema: S) => schema as unknown as z.ZodType<z.output<S>, z.output<S>>;
 
 /**
  * The one REST api of the product. Features add their endpoints with `api.injectEndpoints`,

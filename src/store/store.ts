@@ -1,13 +1,11 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { alertFormSlice } from '../features/alerting/alertFormSlice';
-import { dataModelReducer } from '../features/data-model/dataModelSlice';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
 import { dateRangeSlice } from '../features/date-range/dateRangeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { prefsSlice } from '../features/prefs/prefsSlice';
 import { dashboardSlice } from '../features/reports/state/dashboardSlice';
-import { reportDocumentsSlice } from '../features/reports/state/reportDocumentSlice';
 import { reportsListSlice } from '../features/reports/state/reportsListSlice';
 import { tabsSlice } from '../features/reports/state/tabsSlice';
 import { feedbackSlice } from '../features/shell/feedbackSlice';
@@ -19,7 +17,15 @@ import { sanitizeAction, sanitizeState } from './devtools';
 import { engineApi } from './engineApi';
 import { listenerMiddleware } from './listeners';
 
-/** Slices register here; lazily loaded features may add theirs with `rootReducer.inject`. */
+/**
+ * The slices of lazily loaded routes (the report documents, the data model: each with its redux-undo history). Each
+ * adds itself here with `declare module` and injects itself with `rootReducer.inject` when its route's chunk loads,
+ * so their code stays out of the first load; until then their state is absent.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the lazily loaded slices
+export interface LazyLoadedSlices {}
+
+/** Slices register here; lazily loaded features add theirs with `rootReducer.inject` (see LazyLoadedSlices). */
 export const rootReducer = combineSlices(
   api,
   prefsSlice,
@@ -30,14 +36,12 @@ export const rootReducer = combineSlices(
   shellSlice,
   feedbackSlice,
   dashboardSlice,
-  reportDocumentsSlice,
   dateRangeSlice,
   tabsSlice,
   reportsListSlice,
   targetCalculatorSlice,
-  { dataModel: dataModelReducer },
   alertFormSlice,
-);
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

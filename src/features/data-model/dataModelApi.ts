@@ -1,21 +1,14 @@
-import type { z } from 'zod';
 import {
   customFieldsBodySchema,
   schemaTablesResponseSchema,
   type CustomFieldsBody,
   type SchemaTablesResponse,
 } from '../../contracts/dataModel';
-import { api } from '../../store/api';
+import { answer, api } from '../../store/api';
 import { idempotencyHeaders } from '../../store/idempotency';
 import { schemasExpired } from '../datasets/datasetsSlice';
 
 export const SAVE_CUSTOM_FIELDS_FAILED = 'Failed to update custom fields';
-
-/**
- * RTK Query keeps what a schema outputs (its defaults filled in); its typing wants the input alike, which a
- * schema with defaults is not.
- */
-const answer = <S extends z.ZodType>(schema: S) => schema as unknown as z.ZodType<z.output<S>, z.output<S>>;
 
 const schemaTag = (workspaceId: number) => [{ type: 'Schema' as const, id: workspaceId }];
 

@@ -4,7 +4,8 @@ import type { CustomField } from '../../contracts/dataModel';
 import type { Field } from '../../contracts/datasets';
 import { canMoveField, removeField, renameFieldReferences } from '../../engine/dataModel/edit';
 import { deriveFieldId, validateField, type FieldErrors, type ModelField } from '../../engine/dataModel/validation';
-import { sameJson } from '../reports/state/reportDocumentSlice';
+import { rootReducer } from '../../store/store';
+import { sameJson } from '../reports/state/reportDocumentActions';
 
 /** One field of a table in the editor: a built-in field (fixed) or a custom field of the data model. */
 export type TableField = Field | CustomField;
@@ -137,13 +138,25 @@ export function dataModelReducer(state: DataModelState = initialDataModelState, 
   return history === state.history ? state : { ...state, history };
 }
 
-type WithDataModel = { dataModel: DataModelState };
+declare module '../../store/store' {
+  interface LazyLoadedSlices {
+    dataModel: DataModelState;
+  }
+}
 
-export const selectLocalFields = (state: WithDataModel) => state.dataModel.history.present.local;
-export const selectRemoteFields = (state: WithDataModel) => state.dataModel.remote;
-export const selectEditedTableId = (state: WithDataModel) => state.dataModel.history.present.tableId;
-export const selectCanUndo = (state: WithDataModel) => state.dataModel.history.past.length > 0;
-export const selectCanRedo = (state: WithDataModel) => state.dataModel.history.future.length > 0;
+// With the data model page's chunk, so redux-undo and this reducer stay out of the first load.
+rootReducer.inject({ reducerPath: 'dataModel', reducer: dataModelReducer });
+
+/** Absent until this module has loaded and the store has seen an action since. */
+type WithDataModel = { dataModel?: DataModelState };
+
+const dataModelOf = (state: WithDataModel) => state.dataModel ?? initialDataModelState;
+
+export const selectLocalFields = (state: WithDataModel) => dataModelOf(state).history.present.local;
+export const selectRemoteFields = (state: WithDataModel) => dataModelOf(state).remote;
+export const selectEditedTableId = (state: WithDataModel) => dataModelOf(state).history.present.tableId;
+export const selectCanUndo = (state: WithDataModel) => dataModelOf(state).history.past.length > 0;
+export const selectCanRedo = (state: WithDataModel) => dataModelOf(state).history.future.length > 0;
 
 export const selectHasPendingChanges = createSelector(
   [selectLocalFields, selectRemoteFields],

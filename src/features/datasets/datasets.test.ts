@@ -2,7 +2,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
+import { stubNetwork } from '../../../test/stubNetwork';
 import { campaignSchema } from '../../engine/testing/fixtures';
+import { api } from '../../store/api';
+import { REQUESTED_WITH } from '../../store/httpRules';
 import { cacheStorageDatasetStore } from './datasetCache';
 import {
   DATASET_FETCH_ERROR,
@@ -20,6 +23,27 @@ import { MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './d
 
 const reducer = datasetsSlice.reducer;
 const noWait = () => Promise.resolve();
+
+/** A request's path and query, whether the schema endpoint (a Request) or the file download (a URL) asked. */
+const pathOf = (input: RequestInfo | URL) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), 'http://openrate.test');
+  return url.pathname + url.search;
+};
+
+let network: ReturnType<typeof stubNetwork> | undefined;
+afterEach(() => network?.restore());
+
+/**
+ * A store with the datasets slice and the one api (the schema is its endpoint); `fetchFn` answers both the
+ * api's calls and the file downloads.
+ */
+function storeWith(fetchFn: typeof fetch) {
+  network = stubNetwork((request) => fetchFn(request));
+  return configureStore({
+    reducer: { datasets: reducer, [api.reducerPath]: api.reducer },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+}
 
 /** Polls `check` until it holds (a write the code under test does not wait for). */
 async function waitFor(check: () => Promise<boolean>, attempts = 200): Promise<void> {
@@ -109,7 +133,7 @@ describe('datasets slice', () => {
   });
 
   function setup(fetchFn: typeof fetch) {
-    const store = configureStore({ reducer: { datasets: reducer } });
+    const store = storeWith(fetchFn);
     const received: { table: string; version: string; bytes: number }[] = [];
     setDatasetSink((table, version, bytes) => {
       received.push({ table, version, bytes: bytes.byteLength });
@@ -123,7 +147,7 @@ describe('datasets slice', () => {
     const file = tableToIPC(tableFromArrays({ sent: Int32Array.from({ length: 60_000 }, (_, i) => i) }), 'stream');
     const urls: string[] = [];
     const { store, received, load } = setup(async (input) => {
-      const url = String(input);
+      const url = pathOf(input);
       urls.push(url);
       return url.endsWith('?schema=true') ? Response.json(campaignSchema) : streamed(file, 64 * 1024);
     });
@@ -132,6 +156,8 @@ describe('datasets slice', () => {
       '/api/workspaces/7/datasets/campaigns_fixture?schema=true',
       '/api/workspaces/7/datasets/campaigns_fixture',
     ]);
+    // The schema comes through the one api, with its header against cross-site requests.
+    expect(network?.calls[0]?.headers.get(REQUESTED_WITH.name)).toBe(REQUESTED_WITH.value);
     expect(received).toEqual([{ table: 'campaigns_fixture', version: '7:abc123', bytes: file.byteLength }]);
     const entry = selectDatasetEntry({ datasets: store.getState().datasets }, 7, campaignSchema.id);
     expect(entry).toMatchObject({
@@ -235,8 +261,8 @@ describe('files kept between visits', () => {
     const store = cacheStorageDatasetStore(caches);
     const file = tableToIPC(tableFromArrays({ sent: Int32Array.from([1, 2, 3]) }), 'stream');
     const fetchFn = async (input: RequestInfo | URL) =>
-      String(input).endsWith('?schema=true') ? Response.json(campaignSchema) : streamed(file, 1024);
-    const redux = configureStore({ reducer: { datasets: reducer } });
+      pathOf(input).endsWith('?schema=true') ? Response.json(campaignSchema) : streamed(file, 1024);
+    const redux = storeWith(fetchFn);
     setDatasetSink(() => undefined);
     const args = { workspaceId: 7, datasetId: campaignSchema.id, fetch: fetchFn, sleep: noWait, store };
     await redux.dispatch(loadDataset({ ...args, publicReportId: 3 }));

@@ -1,7 +1,8 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { type DatasetSchema, datasetSchemaSchema } from '../../contracts/datasets';
+import { type DatasetSchema } from '../../contracts/datasets';
 import { browserDatasetStore, type DatasetStore } from './datasetCache';
-import { downloadDataset, fetchJson } from './download';
+import { datasetPath, type DatasetRef, datasetsApi } from './datasetsApi';
+import { downloadDataset } from './download';
 
 /** Shown when a dataset cannot be fetched (spec 2 §8, spec 3 §8). */
 export const DATASET_FETCH_ERROR = 'Yikes! Something went wrong fetching your data.';
@@ -128,12 +129,8 @@ export function setDatasetSink(next: DatasetSink): void {
   sink = next;
 }
 
-interface LoadArgs {
-  workspaceId: number;
-  datasetId: string;
-  /** On a publicly shared report's page: its datasets come through the report's public link. */
-  publicReportId?: number;
-  /** For tests: a fetch, a timer and where files are kept between visits (the browser's Cache Storage). */
+interface LoadArgs extends DatasetRef {
+  /** For tests: the file's fetch, a timer and where files are kept between visits (the browser's Cache Storage). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   store?: DatasetStore;
@@ -149,10 +146,13 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
   async ({ workspaceId, datasetId, publicReportId, fetch: fetchFn, sleep, store }, { dispatch }) => {
     const key = datasetKey(workspaceId, datasetId);
     dispatch(downloadStarted({ key }));
-    const base = publicReportId === undefined ? `/api/workspaces/${workspaceId}` : `/api/reports/${publicReportId}`;
-    const url = `${base}/datasets/${encodeURIComponent(datasetId)}`;
+    const ref = { workspaceId, datasetId, publicReportId };
+    const url = `/api${datasetPath(ref)}`;
     try {
-      const schema = datasetSchemaSchema.parse(await fetchJson(`${url}?schema=true`, { fetch: fetchFn, sleep }));
+      // Fetched again whenever the file is (this thunk's condition decides when), so the two always match.
+      const schema = await dispatch(
+        datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false, forceRefetch: true }),
+      ).unwrap();
       const file = await downloadDataset(url, {
         fetch: fetchFn,
         sleep,

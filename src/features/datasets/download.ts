@@ -133,17 +133,3 @@ export async function withRetries<T>(work: () => Promise<T>, options: DownloadOp
 export function downloadDataset(url: string, options: DownloadOptions = {}): Promise<Downloaded> {
   return withRetries(() => attempt(url, options), options);
 }
-
-/** Fetches a JSON document (the dataset schema) with the same retry rules. */
-export function fetchJson(url: string, options: DownloadOptions = {}): Promise<unknown> {
-  const fetchFn = options.fetch ?? fetch;
-  return withRetries(async () => {
-    const response = await fetchFn(url, {
-      credentials: 'same-origin',
-      headers: requestedWithHeaders(),
-      signal: options.signal,
-    });
-    if (!response.ok) throw new DownloadError(`Request failed with status ${response.status}`, response.status);
-    return response.json() as Promise<unknown>;
-  }, options);
-}

@@ -7,10 +7,10 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { errorStatus } from '../session/apiErrors';
 import { useCurrentUser } from '../shell/useCurrentWorkspace';
 import { NewerVersionNotice } from './components/NewerVersionNotice';
-import { ReportBody } from './components/ReportBody';
 import { ReportTitleBar } from './components/ReportTitleBar';
 import { ReportToolbar } from './components/ReportToolbar';
 import { REPORT_POLL_MS, type ReportRef, useGetReportQuery, useMarkReportOpenedMutation } from './reportsApi';
+import { useReportView } from './reportViews';
 import { reportOpened } from './state/openedReport';
 import { reportKey, selectDocument } from './state/reportDocumentSlice';
 
@@ -39,6 +39,7 @@ function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
   const { data: report, error } = useGetReportQuery(reportRef, { pollingInterval: REPORT_POLL_MS });
   const document = useAppSelector((state) => selectDocument(state, key));
   const [markOpened] = useMarkReportOpenedMutation();
+  const { View } = useReportView(reportRef.type);
 
   // Once per visit, even though development's strict mode runs effects twice.
   const marked = useRef(false);
@@ -70,7 +71,7 @@ function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
       <ReportTitleBar title={document.title} />
       <ReportToolbar report={report} reportKey={key} document={document} />
       <NewerVersionNotice report={report} reportKey={key} dirty={document.dirty} />
-      <ReportBody report={report} reportKey={key} config={document.config} />
+      <View report={report} reportKey={key} config={document.config} />
     </div>
   );
 }

@@ -100,7 +100,7 @@ describe('user data kept in the browser', () => {
     store.dispatch(documentEdited({ key, config: { title: 'Secret plan', widgets: [] } }));
     store.dispatch(signedOut());
     expect(Object.fromEntries(storage.items)).toEqual(browserWide);
-    expect(store.getState().reportDocuments.docs).toEqual({});
+    expect(store.getState().reportDocuments?.docs).toEqual({});
     expect(store.getState().tabs.byWorkspace).toEqual({});
   });
 
@@ -113,7 +113,7 @@ describe('user data kept in the browser', () => {
 
     await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({ memberId: BEN })));
     expect(Object.fromEntries(storage.items)).toEqual({ ...browserWide, [LAST_MEMBER_KEY]: String(BEN) });
-    expect(store.getState().reportDocuments.docs).toEqual({});
+    expect(store.getState().reportDocuments?.docs).toEqual({});
     expect(store.getState().tabs.byWorkspace).toEqual({});
     expect(store.getState().reportsList.byWorkspace).toEqual({});
   });

@@ -1,29 +1,17 @@
-import {
-  Button,
-  ButtonGroup,
-  Intent,
-  Menu,
-  MenuItem,
-  PopoverNext,
-  SegmentedControl,
-  Tag,
-  Tooltip,
-} from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent, Menu, MenuItem, PopoverNext, Tag, Tooltip } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { dashboardConfigSchema, type Report } from '../../../contracts/reports';
+import { type Report } from '../../../contracts/reports';
 import { type DayRange } from '../../../engine/dates';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { annotationsInPeriod } from '../../annotations/annotationForm';
 import { useGetAnnotationsQuery } from '../../annotations/annotationsApi';
-import { hasGridLayout, migratedToGrid } from '../../dashboard/layout';
 import { DateRangePicker } from '../../date-range/DateRangePicker';
 import { localToday, resolveConfigDateRanges } from '../../date-range/ranges';
 import { selectFirstDayOfWeek } from '../../prefs/prefsSlice';
 import { openDrawerParams } from '../../shell/drawers';
-import { useGetWorkspaceFlagsQuery } from '../../workspaces/workspacesApi';
 import { can } from '../reportsApi';
-import { editModeSet, selectEditMode } from '../state/dashboardSlice';
+import { useReportView } from '../reportViews';
 import {
   discarded,
   documentClosed,
@@ -34,7 +22,6 @@ import {
   undone,
 } from '../state/reportDocumentSlice';
 import { SAVE_CHOICE_LABELS, saveChoices } from '../state/saveChoices';
-import { NEW_DASHBOARD_FLAG } from '../templates';
 import { reportPath, useReportActions } from '../useReportActions';
 import { useReportShortcuts } from '../useReportShortcuts';
 import { useSaveReport } from '../useSaveReport';
@@ -55,6 +42,7 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
   const choices = saveChoices(report.access_level, report.share_level);
   const [primary, ...more] = choices;
   const weekStart = useAppSelector(selectFirstDayOfWeek);
+  const { ToolbarActions, dateComparison } = useReportView(report.type);
 
   const undo = useCallback(() => dispatch(undone({ key })), [dispatch, key]);
   const redo = useCallback(() => dispatch(redone({ key })), [dispatch, key]);
@@ -101,13 +89,10 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
           </PopoverNext>
         )}
       </ButtonGroup>
-      {report.type === 'dashboard' && can.write(report.access_level) && <EditToggle reportKey={key} />}
-      {report.type === 'dashboard' && can.write(report.access_level) && (
-        <MigrateButton workspaceId={report.workspace_id} reportKey={key} config={document.config} />
-      )}
+      {ToolbarActions && <ToolbarActions report={report} reportKey={key} config={document.config} />}
       <DateRangePicker
         value={document.config.dateRanges}
-        comparison={report.type === 'dashboard'}
+        comparison={dateComparison}
         weekStart={weekStart}
         onApply={(dateRanges) => dispatch(documentEdited({ key, config: { ...document.config, dateRanges } }))}
       />
@@ -120,50 +105,6 @@ export function ReportToolbar({ report, reportKey: key, document }: ReportToolba
         <ReportMenu report={report} reportKey={key} />
       </span>
     </div>
-  );
-}
-
-function EditToggle({ reportKey: key }: { reportKey: string }) {
-  const dispatch = useAppDispatch();
-  const editMode = useAppSelector((state) => selectEditMode(state, key));
-  return (
-    <SegmentedControl
-      aria-label="Edit or view"
-      size="small"
-      options={[
-        { label: 'View', value: 'view' },
-        { label: 'Edit', value: 'edit' },
-      ]}
-      value={editMode ? 'edit' : 'view'}
-      onValueChange={(value) => dispatch(editModeSet({ key, editMode: value === 'edit' }))}
-    />
-  );
-}
-
-/**
- * 'Migrate' (spec 2, flag new_dashboard): moves a list-layout dashboard onto the grid as one undoable edit,
- * saved like any other. Shown only while the dashboard still has the list layout.
- */
-function MigrateButton({
-  workspaceId,
-  reportKey,
-  config,
-}: {
-  workspaceId: number;
-  reportKey: string;
-  config: unknown;
-}) {
-  const dispatch = useAppDispatch();
-  const { data: flags } = useGetWorkspaceFlagsQuery(workspaceId);
-  const parsed = dashboardConfigSchema.safeParse(config);
-  if (!flags?.includes(NEW_DASHBOARD_FLAG) || !parsed.success || hasGridLayout(parsed.data.flags)) return null;
-  return (
-    <Button
-      variant="minimal"
-      icon="grid-view"
-      text="Migrate"
-      onClick={() => dispatch(documentEdited({ key: reportKey, config: migratedToGrid(parsed.data) }))}
-    />
   );
 }
 

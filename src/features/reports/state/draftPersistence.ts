@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reportConfigSchema, reportTypeSchema } from '../../../contracts/reports';
 import { startAppListening } from '../../../store/listeners';
 import { authApi } from '../../auth/authApi';
-import { draftOf, isReportDocumentAction, reportKey, type StoredDraft } from './reportDocumentSlice';
+import { draftOf, isReportDocumentAction, reportKey, type StoredDraft } from './reportDocumentActions';
 
 /**
  * One local-storage item per user and report with unsaved changes: `reportDraft:7/dashboard/12`. Keyed by user so
@@ -50,9 +50,9 @@ export function persistReportDrafts(storage: Pick<Storage, 'setItem' | 'removeIt
     effect: (action, api) => {
       const { key } = action.payload;
       const state = api.getState();
-      const entry = state.reportDocuments.docs[key];
+      const entry = state.reportDocuments?.docs[key];
       const memberId = authApi.endpoints.getMe.select()(state).data?.memberId;
-      if (memberId === undefined || entry === api.getOriginalState().reportDocuments.docs[key]) return;
+      if (memberId === undefined || entry === api.getOriginalState().reportDocuments?.docs[key]) return;
       try {
         if (entry?.dirty) storage.setItem(draftItem(memberId, key), JSON.stringify(draftOf(entry)));
         else storage.removeItem(draftItem(memberId, key));

@@ -1,7 +1,7 @@
 import { startAppListening } from '../../../store/listeners';
 import { errorStatus } from '../../session/apiErrors';
 import { reportsApi } from '../reportsApi';
-import { documentClosed, reportKey } from './reportDocumentSlice';
+import { documentClosed, reportKey } from './reportDocumentActions';
 
 /**
  * A report that is gone (deleted, or no longer shared with the user) takes its unsaved changes with it: a 404
