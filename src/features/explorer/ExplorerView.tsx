@@ -1,6 +1,6 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, Table } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { datasetOfExplorer, type ExplorerConfig } from '../../contracts/reports';
@@ -329,7 +329,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
           ) : source.status === 'loading' ? (
             <Spinner size={24} />
           ) : (
-            <Table2
+            <Table
               numRows={source.size}
               numFrozenColumns={frozen}
               columnWidths={widths}
@@ -363,7 +363,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                   columnHeaderCellRenderer={header(column)}
                 />
               ))}
-            </Table2>
+            </Table>
           )}
         </div>
         {panelOpen && canEdit && <SidePanel schema={schema} config={config} layout={layout} onEdit={onEdit} />}
