@@ -50,10 +50,23 @@ describe('access', () => {
     expect((await t.app.inject({ url: url(''), headers: member.headers })).statusCode).toBe(200);
   });
 
-  it('refuses every public report variant until reports exist', async () => {
-    for (const rest of ['', '/campaign_metrics_by_send_date', '/campaigns/cmp-1']) {
-      const response = await t.app.inject({ url: `/api/reports/1/datasets${rest}`, headers: admin.headers });
-      expect([response.statusCode, response.json()]).toEqual([404, { error: 'Not found' }]);
+  it('refuses every public report variant for a report without a public link and for an unknown one', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/workspaces/${workspaceId}/reports/dashboard`,
+      headers: admin.headers,
+      payload: { title: 'Private' },
+    });
+    expect(created.statusCode).toBe(201);
+    const privateId = created.json().data.id;
+    for (const reportId of [privateId, 2_000_000_000]) {
+      for (const rest of ['', '/campaign_metrics_by_send_date', '/campaigns/cmp-1']) {
+        const response = await t.app.inject({
+          url: `/api/reports/${reportId}/datasets${rest}`,
+          headers: admin.headers,
+        });
+        expect([response.statusCode, response.json()]).toEqual([404, { error: 'Not found' }]);
+      }
     }
   });
 });
