@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -171,7 +172,8 @@ describe('server', () => {
     it('keeps the caching and CSP a route sets itself (a workspace logo)', async () => {
       const admin = await signIn(t);
       const workspace = await createWorkspace(t, { adminUserId: admin.userId });
-      const id = `${'a'.repeat(24)}.png`;
+      // Unique per run: the PostgreSQL database outlives one run of the suite.
+      const id = `${randomBytes(12).toString('hex')}.png`;
       await t.db.db
         .insert(workspaceAssets)
         .values({ id, workspaceId: workspace.id, contentType: 'image/png', data: Buffer.from([137, 80, 78, 71]) });
