@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { datasetOfExplorer, type ExplorerConfig } from '../../contracts/reports';
 import { formatField } from '../../engine/format';
+import { type Cell as CellValue } from '../../store/engineApi';
 import { useAppSelector } from '../../store/hooks';
 import { useDashboardWorkspace } from '../dashboard/useWidgetContext';
 import { localToday, resolveConfigDateRanges } from '../date-range/ranges';
@@ -35,7 +36,7 @@ import {
 } from './explorerEdits';
 import { EXPORT_SHEET_NAME } from './exportFile';
 import { ExportMenu } from './ExportMenu';
-import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, locateRow, pathKey } from './gridRows';
+import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, type RowRef, locateRow, pathKey } from './gridRows';
 import { SidePanel } from './SidePanel';
 import { useExplorerExport } from './useExplorerExport';
 import { GROUP_COLUMN, type GridSource, useGridSource, usableFilterModel } from './useGridSource';
@@ -121,6 +122,10 @@ export function ExplorerView(props: ExplorerViewProps) {
   return <ExplorerGrid {...props} schema={data.schema} version={data.version} />;
 }
 
+type VisibleRows = { first: number; last: number };
+const FIRST_BLOCK: VisibleRows = { first: 0, last: BLOCK_SIZE - 1 };
+const NO_GROUPS: ExpandedGroup[] = [];
+
 interface GridProps extends ExplorerViewProps {
   schema: DatasetSchema;
   version: string;
@@ -152,22 +157,32 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     }),
     [scope.workspaceId, version, schema, config.dateField, main.start, main.end],
   );
-  const [expanded, setExpanded] = useState<ExpandedGroup[]>([]);
-  const [visible, setVisible] = useState({ first: 0, last: BLOCK_SIZE - 1 });
   const [panelOpen, setPanelOpen] = useState(false);
-  // A new grouping, sort, filter or range reorders the rows: expanded positions no longer hold.
+  // A new grouping, sort, filter or range reorders the rows: expanded positions no longer hold, and the new
+  // grid starts at its top. Reset while rendering, so the first queries of the new shape are the right ones.
   const shape = JSON.stringify([layout, filterModel, gridScope]);
-  useEffect(() => setExpanded([]), [shape]);
+  const [rows, setRows] = useState<{ shape: string; expanded: ExpandedGroup[]; visible: VisibleRows }>({
+    shape,
+    expanded: [],
+    visible: FIRST_BLOCK,
+  });
+  if (rows.shape !== shape) setRows({ shape, expanded: [], visible: FIRST_BLOCK });
+  const { expanded, visible } = rows.shape === shape ? rows : { expanded: NO_GROUPS, visible: FIRST_BLOCK };
   const source = useGridSource(gridScope, layout, filterModel, expanded, visible);
   const exporter = useExplorerExport();
   const nothing = layout.rowGroups.length + layout.metrics.length === 0;
-  const { columns, frozen } = gridColumns(schema, config, layout, source.pivotColumns);
-
-  const saved = columnsOf(config);
-  const widths = columns.map(
-    (column) =>
-      saved.find((c) => c.colId === column.id)?.width ?? (column.kind === 'group' ? GROUP_WIDTH : DEFAULT_WIDTH),
+  const { columns, frozen } = useMemo(
+    () => gridColumns(schema, config, layout, source.pivotColumns),
+    [schema, config, layout, source.pivotColumns],
   );
+
+  const widths = useMemo(() => {
+    const stored = columnsOf(config);
+    return columns.map(
+      (column) =>
+        stored.find((c) => c.colId === column.id)?.width ?? (column.kind === 'group' ? GROUP_WIDTH : DEFAULT_WIDTH),
+    );
+  }, [columns, config]);
   const latestColumns = useRef(columns);
   latestColumns.current = columns;
   const resize = useMemo(
@@ -181,83 +196,93 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
   useEffect(() => () => resize.flush(), [resize]);
 
   const toggle = useCallback((path: GroupPath, index: number) => {
-    setExpanded((old) => {
+    setRows(({ expanded: old, ...rest }) => {
       const key = pathKey(path);
       const open = old.some((group) => pathKey(group.path) === key);
       // Collapsing a group collapses everything under it.
       const under = (group: ExpandedGroup) => pathKey(group.path.slice(0, path.length)) === key;
-      return open ? old.filter((group) => !under(group)) : [...old, { path, index }];
+      return { ...rest, expanded: open ? old.filter((group) => !under(group)) : [...old, { path, index }] };
     });
   }, []);
 
-  const renderCell = (column: GridColumn) => (rowIndex: number) => {
-    const ref = locateRow(source.tree, rowIndex);
-    const row = ref && source.rowOf(ref.path, ref.index);
-    if (!ref || !row) return <Cell loading />;
-    if (column.kind !== 'group') {
-      const tone = baselineTone(row[column.id], column.field, config.kpiData);
+  // One renderer per column, kept while the rows and columns are the same: the table redraws every cell when its
+  // renderers or their dependencies change identity, so a render that changes nothing it shows costs nothing.
+  const cellRenderers = useMemo(() => {
+    const refs = new Map<number, RowRef | undefined>();
+    const locate = (rowIndex: number) => {
+      if (!refs.has(rowIndex)) refs.set(rowIndex, locateRow(source.tree, rowIndex));
+      return refs.get(rowIndex);
+    };
+    const renderCell = (column: GridColumn) => (rowIndex: number) => {
+      const ref = locate(rowIndex);
+      const row = ref && source.rowOf(ref.path, ref.index);
+      if (!ref || !row) return <Cell loading />;
+      if (column.kind !== 'group') {
+        const tone = baselineTone(row[column.id], column.field, config.kpiData);
+        return (
+          <Cell className={tone ? `or-baseline-${tone}` : undefined}>
+            {formatField(row[column.id], column.field, locale)}
+          </Cell>
+        );
+      }
+      return groupCell(row, ref);
+    };
+    const groupCell = (row: Record<string, CellValue>, ref: RowRef) => {
+      const dimension = layout.rowGroups[ref.depth];
+      const value = row[dimension];
+      const field = schema.fields.find((f) => f.id === dimension);
+      const text = value === null || value === '' ? explorerMessages.blank : formatField(value, field, locale);
+      const path: GroupPath = [...ref.path, value === null ? null : String(value)];
+      const isOpen = source.tree.expanded.some((group) => pathKey(group.path) === pathKey(path));
+      const expandable = ref.depth < layout.rowGroups.length - 1;
       return (
-        <Cell className={tone ? `or-baseline-${tone}` : undefined}>
-          {formatField(row[column.id], column.field, locale)}
+        <Cell className="or-explorer-group" style={{ paddingLeft: 8 + ref.depth * 20 }}>
+          {expandable && (
+            <Button
+              size="small"
+              variant="minimal"
+              icon={isOpen ? 'chevron-down' : 'chevron-right'}
+              aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${text}`}
+              onClick={() => toggle(path, ref.index)}
+            />
+          )}
+          <span>{text}</span>
         </Cell>
       );
-    }
-    const dimension = layout.rowGroups[ref.depth];
-    const value = row[dimension];
-    const field = schema.fields.find((f) => f.id === dimension);
-    const text = value === null || value === '' ? explorerMessages.blank : formatField(value, field, locale);
-    const path: GroupPath = [...ref.path, value === null ? null : String(value)];
-    const isOpen = source.tree.expanded.some((group) => pathKey(group.path) === pathKey(path));
-    const expandable = ref.depth < layout.rowGroups.length - 1;
-    return (
-      <Cell className="or-explorer-group" style={{ paddingLeft: 8 + ref.depth * 20 }}>
-        {expandable && (
-          <Button
-            size="small"
-            variant="minimal"
-            icon={isOpen ? 'chevron-down' : 'chevron-right'}
-            aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${text}`}
-            onClick={() => toggle(path, ref.index)}
-          />
-        )}
-        <span>{text}</span>
-      </Cell>
-    );
-  };
+    };
+    return columns.map(renderCell);
+  }, [source, columns, locale, config.kpiData, layout.rowGroups, schema, toggle]);
 
-  const groupFilters = layout.rowGroups.flatMap((id) => {
-    const field = schema.fields.find((f) => f.id === id);
-    return field ? [<DimensionFilter key={id} field={field} config={config} onEdit={onEdit} />] : [];
-  });
-  const header = (column: GridColumn) => () => {
-    const colState = saved.find((c) => c.colId === column.id);
-    const stored = config.filterModel?.[column.id] as NumberFilter | undefined;
-    const filter = stored?.filterType === 'number' ? stored : undefined;
-    return (
-      <ColumnHeaderCell
-        name={column.name}
-        menuRenderer={
-          canEdit
-            ? () => (
-                <ColumnMenu
-                  sort={colState?.sort ?? null}
-                  pinned={column.kind === 'cell' ? null : (colState?.pinned ?? null)}
-                  onSort={(sort) => onEdit((current) => columnSorted(current, column.id, sort))}
-                  onPin={(pinned) => onEdit((current) => columnPinned(current, column.id, pinned))}
-                  onHide={column.kind === 'value' ? () => onEdit((c) => columnHidden(c, column.id, true)) : undefined}
-                  numberFilter={
-                    column.kind === 'value'
-                      ? { filter, onChange: (next) => onEdit((c) => columnFilterChanged(c, column.id, next)) }
-                      : undefined
-                  }
-                  dimensionFilters={column.kind === 'group' && groupFilters}
-                />
-              )
-            : undefined
-        }
-      />
-    );
-  };
+  const headerRenderers = useMemo(() => {
+    const stored = columnsOf(config);
+    const groupFilters = layout.rowGroups.flatMap((id) => {
+      const field = schema.fields.find((f) => f.id === id);
+      return field ? [<DimensionFilter key={id} field={field} config={config} onEdit={onEdit} />] : [];
+    });
+    const menu = (column: GridColumn) => {
+      const colState = stored.find((c) => c.colId === column.id);
+      const model = config.filterModel?.[column.id] as NumberFilter | undefined;
+      const filter = model?.filterType === 'number' ? model : undefined;
+      return (
+        <ColumnMenu
+          sort={colState?.sort ?? null}
+          pinned={column.kind === 'cell' ? null : (colState?.pinned ?? null)}
+          onSort={(sort) => onEdit((current) => columnSorted(current, column.id, sort))}
+          onPin={(pinned) => onEdit((current) => columnPinned(current, column.id, pinned))}
+          onHide={column.kind === 'value' ? () => onEdit((c) => columnHidden(c, column.id, true)) : undefined}
+          numberFilter={
+            column.kind === 'value'
+              ? { filter, onChange: (next) => onEdit((c) => columnFilterChanged(c, column.id, next)) }
+              : undefined
+          }
+          dimensionFilters={column.kind === 'group' && groupFilters}
+        />
+      );
+    };
+    return columns.map((column) => () => (
+      <ColumnHeaderCell name={column.name} menuRenderer={canEdit ? () => menu(column) : undefined} />
+    ));
+  }, [columns, config, layout.rowGroups, schema, canEdit, onEdit]);
 
   return (
     <div className="or-explorer">
@@ -350,17 +375,21 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                 const last = (Math.floor(Math.max(0, rows.rowIndexEnd) / BLOCK_SIZE) + 1) * BLOCK_SIZE - 1;
                 // The table reports this while it renders: the update waits until it is done.
                 queueMicrotask(() =>
-                  setVisible((old) => (old.first === first && old.last === last ? old : { first, last })),
+                  setRows((old) =>
+                    old.visible.first === first && old.visible.last === last
+                      ? old
+                      : { ...old, visible: { first, last } },
+                  ),
                 );
               }}
             >
-              {columns.map((column) => (
+              {columns.map((column, index) => (
                 <Column
                   key={column.id}
                   id={column.id}
                   name={column.name}
-                  cellRenderer={renderCell(column)}
-                  columnHeaderCellRenderer={header(column)}
+                  cellRenderer={cellRenderers[index]}
+                  columnHeaderCellRenderer={headerRenderers[index]}
                 />
               ))}
             </Table>
