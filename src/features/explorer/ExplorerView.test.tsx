@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type ExplorerConfig } from '../../contracts/reports';
+import { setQueryRunner } from '../../store/engineApi';
 import {
   MAIN,
   WORKSPACE_ID,
@@ -189,4 +190,41 @@ test('pinned columns: left pins come first and stay frozen, right pins go last',
   const { columns, frozen } = gridColumns(widgetSchema, config, gridLayout(config), []);
   expect(columns.map((column) => column.id)).toEqual(['__group', 'revenue', 'open_rate', 'sent']);
   expect(frozen).toBe(2);
+});
+
+test('pivot result columns pin by their own colId: a left pin comes first and stays frozen', () => {
+  const config: ExplorerConfig = {
+    ...byCountry,
+    pivotMode: true,
+    valueColumns: ['sent', 'open_rate'],
+    columns: [
+      { colId: 'country', rowGroup: true },
+      { colId: 'send_weekday', pivot: true },
+      { colId: 'Tue__open_rate', pinned: 'left' },
+      { colId: 'Mon__sent', pinned: 'right' },
+    ],
+  };
+  const cells = ['Mon__sent', 'Mon__open_rate', 'Tue__sent', 'Tue__open_rate'];
+  const { columns, frozen } = gridColumns(widgetSchema, config, gridLayout(config), cells);
+  expect(columns.map((column) => column.id)).toEqual([
+    '__group',
+    'Tue__open_rate',
+    'Mon__open_rate',
+    'Tue__sent',
+    'Mon__sent',
+  ]);
+  expect(frozen).toBe(2);
+});
+
+test("the total row count shows '...' while the engine counts", async () => {
+  // An engine that has not answered yet: the grid waits with its count unknown.
+  setQueryRunner(async () => ({ query: () => new Promise<Uint8Array>(() => undefined) }));
+  try {
+    renderView(byCountry);
+    expect(await screen.findByText('Rows: ...')).toBeTruthy();
+    expect(screen.queryByText(explorerMessages.noRows)).toBeNull();
+  } finally {
+    // The fixture engine answers the tests after this one again.
+    engine = await startWidgetEngine();
+  }
 });

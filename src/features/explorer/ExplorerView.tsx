@@ -89,7 +89,8 @@ export function gridColumns(schema: DatasetSchema, config: ExplorerConfig, layou
     : valueOrder(config, layout.metrics)
         .filter((id) => fields.has(id) && !state(id)?.hide)
         .map((id) => ({ id, name: fieldLabel(fields.get(id)!), field: fields.get(id), kind: 'value' as const }));
-  const pin = (column: GridColumn) => state(column.kind === 'cell' ? '' : column.id)?.pinned;
+  // A pivot result column pins by its own colId (value__metric), as its sort and width are stored.
+  const pin = (column: GridColumn) => state(column.id)?.pinned;
   const ordered = [
     ...values.filter((column) => pin(column) === 'left'),
     ...values.filter((column) => !pin(column)),
@@ -266,7 +267,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
       return (
         <ColumnMenu
           sort={colState?.sort ?? null}
-          pinned={column.kind === 'cell' ? null : (colState?.pinned ?? null)}
+          pinned={colState?.pinned ?? null}
           onSort={(sort) => onEdit((current) => columnSorted(current, column.id, sort))}
           onPin={(pinned) => onEdit((current) => columnPinned(current, column.id, pinned))}
           onHide={column.kind === 'value' ? () => onEdit((c) => columnHidden(c, column.id, true)) : undefined}
