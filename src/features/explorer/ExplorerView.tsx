@@ -22,7 +22,6 @@ import { DateFieldChip } from './DateFieldDrawer';
 import { DimensionFilter } from './DimensionFilter';
 import {
   type GridLayout,
-  columnFilterChanged,
   columnHidden,
   columnPinned,
   columnResized,
@@ -30,7 +29,6 @@ import {
   columnsOf,
   columnsReordered,
   dateFieldChanged,
-  filtersCleared,
   gridLayout,
   valueOrder,
 } from './explorerEdits';
@@ -39,6 +37,7 @@ import { ExportMenu } from './ExportMenu';
 import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, type RowRef, locateRow, pathKey } from './gridRows';
 import { SidePanel } from './SidePanel';
 import { useExplorerExport } from './useExplorerExport';
+import { useFilterModel } from './useFilterModel';
 import { GROUP_COLUMN, type GridSource, useGridSource, usableFilterModel } from './useGridSource';
 import './explorer.css';
 
@@ -143,7 +142,11 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     // A pivot needs a value to spread; without one the grid shows its groups.
     return { ...full, metrics, pivot: metrics.length ? full.pivot : null };
   }, [config, schema]);
-  const filterModel = useMemo(() => usableFilterModel(config, schema), [config, schema]);
+  const filters = useFilterModel(config, onEdit);
+  const filterModel = useMemo(
+    () => usableFilterModel({ ...config, filterModel: filters.model }, schema),
+    [config, filters.model, schema],
+  );
   const gridScope = useMemo(
     () => ({
       workspaceId: scope.workspaceId,
@@ -258,11 +261,11 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     const stored = columnsOf(config);
     const groupFilters = layout.rowGroups.flatMap((id) => {
       const field = schema.fields.find((f) => f.id === id);
-      return field ? [<DimensionFilter key={id} field={field} config={config} onEdit={onEdit} />] : [];
+      return field ? [<DimensionFilter key={id} field={field} filters={filters} />] : [];
     });
     const menu = (column: GridColumn) => {
       const colState = stored.find((c) => c.colId === column.id);
-      const model = config.filterModel?.[column.id] as NumberFilter | undefined;
+      const model = filters.model?.[column.id] as NumberFilter | undefined;
       const filter = model?.filterType === 'number' ? model : undefined;
       return (
         <ColumnMenu
@@ -272,9 +275,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
           onPin={(pinned) => onEdit((current) => columnPinned(current, column.id, pinned))}
           onHide={column.kind === 'value' ? () => onEdit((c) => columnHidden(c, column.id, true)) : undefined}
           numberFilter={
-            column.kind === 'value'
-              ? { filter, onChange: (next) => onEdit((c) => columnFilterChanged(c, column.id, next)) }
-              : undefined
+            column.kind === 'value' ? { filter, onChange: (next) => filters.setFilter(column.id, next) } : undefined
           }
           dimensionFilters={column.kind === 'group' && groupFilters}
         />
@@ -283,7 +284,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     return columns.map((column) => () => (
       <ColumnHeaderCell name={column.name} menuRenderer={canEdit ? () => menu(column) : undefined} />
     ));
-  }, [columns, config, layout.rowGroups, schema, canEdit, onEdit]);
+  }, [columns, config, layout.rowGroups, schema, canEdit, onEdit, filters]);
 
   return (
     <div className="or-explorer">
@@ -342,12 +343,12 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
               icon="filter"
               title={explorerMessages.noRows}
               action={
-                canEdit && config.filterModel ? (
+                canEdit && filters.model ? (
                   <Button
                     variant="minimal"
                     intent="primary"
                     text={explorerMessages.clearFilters}
-                    onClick={() => onEdit(filtersCleared)}
+                    onClick={filters.clear}
                   />
                 ) : undefined
               }
@@ -396,7 +397,9 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
             </Table>
           )}
         </div>
-        {panelOpen && canEdit && <SidePanel schema={schema} config={config} layout={layout} onEdit={onEdit} />}
+        {panelOpen && canEdit && (
+          <SidePanel schema={schema} config={config} layout={layout} onEdit={onEdit} filters={filters} />
+        )}
       </div>
     </div>
   );
