@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { tableFromJSON, tableToIPC } from 'apache-arrow';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type ExplorerConfig } from '../../contracts/reports';
@@ -215,6 +216,22 @@ test('pivot result columns pin by their own colId: a left pin comes first and st
     'Mon__sent',
   ]);
   expect(frozen).toBe(2);
+});
+
+test('a block of rows that fails to load fails the grid: the total shows N/A, though the count succeeded', async () => {
+  // The engine counts, but refuses every paged query (the rows' blocks).
+  setQueryRunner(async () => ({
+    query: async ({ sql }) => {
+      if (/\bLIMIT\b/.test(sql)) throw new Error('The row block failed');
+      return tableToIPC(tableFromJSON(engine!.sql(sql)), 'stream');
+    },
+  }));
+  try {
+    renderView(byCountry);
+    expect(await screen.findByText('Rows: N/A')).toBeTruthy();
+  } finally {
+    engine = await startWidgetEngine();
+  }
 });
 
 test("the total row count shows '...' while the engine counts", async () => {

@@ -193,7 +193,8 @@ function rowReader(rowArgs: RowsArgs[], blocks: (ResultColumns | undefined)[]): 
   return (path, index) => {
     const offset = Math.floor(index / BLOCK_SIZE) * BLOCK_SIZE;
     const data = byBlock.get(`${pathKey(path)}#${offset}`);
-    if (!data) return undefined;
+    // Past the block's last row: a level's rows read before its count may be fewer than the table draws.
+    if (!data || index - offset >= data.rowCount) return undefined;
     const key = `${pathKey(path)}#${index}`;
     let row = rows.get(key);
     if (!row) {
@@ -248,7 +249,9 @@ export function useGridSource(
   const rowOf = useMemo(() => rowReader(rowArgs, blocks), [rowArgs, blocks]);
 
   const top = countSlots[0];
-  const status: GridStatus = top?.isError || pivoted.isError ? 'error' : top?.data ? 'success' : 'loading';
+  // Spec 2 §8: a failed query of any part (the pivot's values, a count, a block of rows) fails the grid's load.
+  const failed = pivoted.isError || countSlots.some((slot) => slot?.isError) || rowSlots.some((slot) => slot?.isError);
+  const status: GridStatus = failed ? 'error' : top?.data ? 'success' : 'loading';
   const pivotColumns = useMemo(
     () =>
       layout.pivot ? pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric))) : [],
