@@ -1,5 +1,5 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
@@ -209,12 +209,21 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     });
   }, []);
 
+  // While the engine counts, the table is already drawn with loading cells (as many rows as it last had), so
+  // drawing its columns overlaps the queries rather than following them.
+  const lastSize = useRef(BLOCK_SIZE);
+  if (source.total !== undefined) lastSize.current = source.size || BLOCK_SIZE;
+  const numRows = source.total === undefined ? lastSize.current : source.size;
+
   // One renderer per column, kept while the rows and columns are the same: the table redraws every cell when its
   // renderers or their dependencies change identity, so a render that changes nothing it shows costs nothing.
   const cellRenderers = useMemo(() => {
     const refs = new Map<number, RowRef | undefined>();
     const locate = (rowIndex: number) => {
-      if (!refs.has(rowIndex)) refs.set(rowIndex, locateRow(source.tree, rowIndex));
+      // Before the count, the first rows are the top level's (a new shape has no expanded groups).
+      const counted = source.total !== undefined;
+      if (!refs.has(rowIndex))
+        refs.set(rowIndex, counted ? locateRow(source.tree, rowIndex) : { path: [], index: rowIndex, depth: 0 });
       return refs.get(rowIndex);
     };
     const renderCell = (column: GridColumn) => (rowIndex: number) => {
@@ -353,11 +362,9 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                 ) : undefined
               }
             />
-          ) : source.status === 'loading' ? (
-            <Spinner size={24} />
           ) : (
             <Table
-              numRows={source.size}
+              numRows={numRows}
               numFrozenColumns={frozen}
               columnWidths={widths}
               enableColumnResizing={canEdit}
