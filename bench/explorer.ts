@@ -9,7 +9,7 @@ import { literal, openLockedDuckDB } from '../server/services/duckdb';
 import { getCatalogueDataset, toDatasetSchema } from '../src/contracts/catalogue';
 import { type ExplorerConfig } from '../src/contracts/reports';
 import { mainPresetRange } from '../src/engine/dates';
-import { ENGINE_QUERY_MEASURE } from '../src/workers/pool';
+import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
 import { API_HEADERS, benchWorkspace, launchOptions, signIn, startServer } from './browser';
 import { BENCH_DATASET } from './engineDashboard';
@@ -83,6 +83,8 @@ interface PivotBreakdown {
   afterEngine: number;
   /** Main-thread tasks over 50 ms in the whole span (the page's own work blocking its frames). */
   longTasks: number;
+  /** The dataset copied into another worker of the pool during the change (a load competes with the queries). */
+  datasetLoads: number;
   queries: number;
 }
 
@@ -94,15 +96,16 @@ const WATCH_LONG_TASKS = `(() => {
 })()`;
 
 async function pivotBreakdown(page: Page, started: number, drawn: number): Promise<PivotBreakdown> {
-  const { spans, longTasks } = await page.evaluate(
-    ({ name, since }) => ({
+  const { spans, longTasks, datasetLoads } = await page.evaluate(
+    ({ name, load, since }) => ({
       spans: performance
         .getEntriesByName(name)
         .filter((entry) => entry.startTime >= since)
         .map((entry) => [entry.startTime, entry.startTime + entry.duration]),
       longTasks: (window as unknown as { benchLongTasks: number[][] }).benchLongTasks,
+      datasetLoads: performance.getEntriesByName(load).filter((entry) => entry.startTime >= since).length,
     }),
-    { name: ENGINE_QUERY_MEASURE, since: started },
+    { name: ENGINE_QUERY_MEASURE, load: DATASET_INSERT_MEASURE, since: started },
   );
   spans.sort((a, b) => a[0] - b[0]);
   // Busy time is the union of the spans: queries in different workers may overlap.
@@ -124,6 +127,7 @@ async function pivotBreakdown(page: Page, started: number, drawn: number): Promi
       .filter(([start]) => start >= started && start < drawn)
       .reduce((total, [, duration]) => total + duration, 0),
     queries: spans.length,
+    datasetLoads,
   };
 }
 
@@ -217,12 +221,13 @@ async function main() {
     console.log(`Pivot notice: ${notice}`);
     console.log('\nWhere the time of a pivot change goes (median of each part):');
     console.log(
-      '| change → first query | engine: queries running | engine: between queries | last query → drawn | long tasks |',
+      '| change → first query | engine: queries running | engine: between queries | last query → drawn | long tasks ' +
+        '| dataset loads |',
     );
-    console.log('|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|');
     console.log(
       `| ${ms(figure('beforeEngine'))} | ${ms(figure('engineBusy'))} | ${ms(figure('engineIdle'))} | ` +
-        `${ms(figure('afterEngine'))} | ${ms(figure('longTasks'))} |`,
+        `${ms(figure('afterEngine'))} | ${ms(figure('longTasks'))} | ${figure('datasetLoads')} |`,
     );
 
     // Export: a flat grid of about `--export-rows` leaf rows and 30 columns.
