@@ -9,8 +9,9 @@ import { literal, openLockedDuckDB } from '../server/services/duckdb';
 import { getCatalogueDataset, toDatasetSchema } from '../src/contracts/catalogue';
 import { type ExplorerConfig } from '../src/contracts/reports';
 import { mainPresetRange } from '../src/engine/dates';
+import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
-import { API_HEADERS, benchWorkspace, engineSpan, launchOptions, signIn, startServer } from './browser';
+import { API_HEADERS, benchWorkspace, launchOptions, signIn, startServer } from './browser';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -70,6 +71,66 @@ async function pivotDrawn(page: Page): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
+/** Where a pivot change's time goes, in ms: the figures the ratio is made of. */
+interface PivotBreakdown {
+  /** From the change to the first query's start: React, the store and the SQL builder. */
+  beforeEngine: number;
+  /** From the first query's start to the last one's end, split into time a query ran and time none did. */
+  engine: number;
+  engineBusy: number;
+  engineIdle: number;
+  /** From the last query's end to the cells drawn: decoding, the grid's rows and the table's render. */
+  afterEngine: number;
+  /** Main-thread tasks over 50 ms in the whole span (the page's own work blocking its frames). */
+  longTasks: number;
+  /** The dataset copied into another worker of the pool during the change (a load competes with the queries). */
+  datasetLoads: number;
+  queries: number;
+}
+
+/** Collects the main thread's long tasks from now on (read back by `pivotBreakdown`). */
+const WATCH_LONG_TASKS = `(() => {
+  window.benchLongTasks = [];
+  new PerformanceObserver((list) => window.benchLongTasks.push(...list.getEntries().map((e) => [e.startTime, e.duration])))
+    .observe({ type: 'longtask' });
+})()`;
+
+async function pivotBreakdown(page: Page, started: number, drawn: number): Promise<PivotBreakdown> {
+  const { spans, longTasks, datasetLoads } = await page.evaluate(
+    ({ name, load, since }) => ({
+      spans: performance
+        .getEntriesByName(name)
+        .filter((entry) => entry.startTime >= since)
+        .map((entry) => [entry.startTime, entry.startTime + entry.duration]),
+      longTasks: (window as unknown as { benchLongTasks: number[][] }).benchLongTasks,
+      datasetLoads: performance.getEntriesByName(load).filter((entry) => entry.startTime >= since).length,
+    }),
+    { name: ENGINE_QUERY_MEASURE, load: DATASET_INSERT_MEASURE, since: started },
+  );
+  spans.sort((a, b) => a[0] - b[0]);
+  // Busy time is the union of the spans: queries in different workers may overlap.
+  let busy = 0;
+  let reach = -Infinity;
+  for (const [start, end] of spans) {
+    busy += Math.max(0, end - Math.max(start, reach));
+    reach = Math.max(reach, end);
+  }
+  const first = spans[0]?.[0] ?? started;
+  const last = spans.length ? reach : started;
+  return {
+    beforeEngine: first - started,
+    engine: last - first,
+    engineBusy: busy,
+    engineIdle: last - first - busy,
+    afterEngine: drawn - last,
+    longTasks: longTasks
+      .filter(([start]) => start >= started && start < drawn)
+      .reduce((total, [, duration]) => total + duration, 0),
+    queries: spans.length,
+    datasetLoads,
+  };
+}
+
 /** Dimensions whose combinations in the range come closest to `target` leaf rows (counted by DuckDB). */
 async function exportGroups(sourceDir: string, target: number): Promise<{ groups: string[]; leaves: number }> {
   const { instance, connection } = await openLockedDuckDB([sourceDir]);
@@ -127,7 +188,7 @@ async function main() {
     // Pivot: each round a fresh context (the pool keeps results: no cache hit may stand in for a query), the
     // grouped grid drawn, then the pivot chosen.
     const pivotUrl = await create(view(`Bench pivot ${Date.now()}`, GROUPS, ['sent', 'open_rate', 'revenue']));
-    const runs: { renderMs: number; engineMs: number; queries: number }[] = [];
+    const runs: { renderMs: number; breakdown: PivotBreakdown }[] = [];
     let notice = '';
     for (let round = 0; round < repeats; round++) {
       const fresh = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
@@ -138,25 +199,36 @@ async function main() {
         .filter({ hasText: /Rows: \d/ })
         .waitFor({ timeout: 600_000 });
       await page.getByRole('button', { name: 'Columns' }).click();
+      await page.evaluate(WATCH_LONG_TASKS);
       const started = await page.evaluate(() => performance.now());
       await page.getByLabel('Pivot by').selectOption(PIVOT);
       const drawn = await pivotDrawn(page);
-      const engine = await engineSpan(page, started);
-      runs.push({ renderMs: drawn - started, engineMs: engine.spanMs, queries: engine.queries });
+      runs.push({ renderMs: drawn - started, breakdown: await pivotBreakdown(page, started, drawn) });
       notice = (await page.getByText('The pivot was cut').allInnerTexts())[0] ?? 'not cut';
       await fresh.close();
     }
 
     const render = median(runs.map((run) => run.renderMs));
-    const engine = median(runs.map((run) => run.engineMs));
+    const figure = (key: keyof PivotBreakdown) => median(runs.map((run) => run.breakdown[key]));
+    const engine = figure('engine');
     console.log(`\nExplorer on ${BENCH_DATASET}, ${rows} rows, ${PRESET} (median of ${repeats}):`);
     console.log('| scenario | cells drawn | engine | ratio | queries |');
     console.log('|---|---|---|---|---|');
     console.log(
       `| pivot by ${PIVOT} (group by ${GROUPS.join(' › ')}, 3 values) | ${ms(render)} | ${ms(engine)} | ` +
-        `${(render / engine).toFixed(2)} | ${median(runs.map((run) => run.queries))} |`,
+        `${(render / engine).toFixed(2)} | ${figure('queries')} |`,
     );
     console.log(`Pivot notice: ${notice}`);
+    console.log('\nWhere the time of a pivot change goes (median of each part):');
+    console.log(
+      '| change → first query | engine: queries running | engine: between queries | last query → drawn | long tasks ' +
+        '| dataset loads |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    console.log(
+      `| ${ms(figure('beforeEngine'))} | ${ms(figure('engineBusy'))} | ${ms(figure('engineIdle'))} | ` +
+        `${ms(figure('afterEngine'))} | ${ms(figure('longTasks'))} | ${figure('datasetLoads')} |`,
+    );
 
     // Export: a flat grid of about `--export-rows` leaf rows and 30 columns.
     const target = Number(values['export-rows']);

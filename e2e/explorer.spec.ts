@@ -179,6 +179,12 @@ test('build a pivot, keep it through save and reload, export it both ways', asyn
     }
   });
   expect(total).toBe(gridSent);
+
+  // Pin a pivot result column to the left: it moves next to the group column and stays frozen there.
+  const later = (await headerNames(page))[4];
+  await (await headerMenu(page, later)).getByRole('menuitem', { name: 'Pin left' }).click();
+  await expect.poll(async () => (await headerNames(page))[1]).toBe(later);
+  await expect(page.locator('.bp6-table-quadrant-top-left .bp6-table-column-name-text').nth(1)).toHaveText(later);
 });
 
 test('a publicly shared view shows the same grid signed out, read-only, from a dataset of its fields only', async ({

@@ -1,9 +1,8 @@
 import { type Field } from '../../contracts/datasets';
-import { type ExplorerConfig } from '../../contracts/reports';
 import { type ColumnFilter } from '../../engine/gridFilters';
 import { fieldLabel } from '../widgets/widgetQuery';
 import { DateFilterForm, TextFilterInput } from './ColumnMenu';
-import { columnFilterChanged } from './explorerEdits';
+import { type GridFilters } from './useFilterModel';
 
 /** The text in a dimension's contains filter, if it has one. */
 function containsText(filter: ColumnFilter | undefined): string {
@@ -14,15 +13,14 @@ function containsText(filter: ColumnFilter | undefined): string {
 
 export interface DimensionFilterProps {
   field: Field;
-  config: ExplorerConfig;
-  onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
+  filters: GridFilters;
 }
 
 /** A dimension's row filter: dates on a date dimension, a contains text filter on the others. */
-export function DimensionFilter({ field, config, onEdit }: DimensionFilterProps) {
+export function DimensionFilter({ field, filters }: DimensionFilterProps) {
   const label = `Filter ${fieldLabel(field)}`;
-  const stored = config.filterModel?.[field.id] as ColumnFilter | undefined;
-  const apply = (next: ColumnFilter | null) => onEdit((current) => columnFilterChanged(current, field.id, next));
+  const stored = filters.model?.[field.id] as ColumnFilter | undefined;
+  const apply = (next: ColumnFilter | null) => filters.setFilter(field.id, next);
   if (field.format === 'date') {
     const filter = stored?.filterType === 'date' ? stored : undefined;
     // Keyed by the stored filter, so a change from elsewhere (undo, Clear filters) shows in the form.

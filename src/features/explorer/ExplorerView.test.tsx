@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { tableFromJSON, tableToIPC } from 'apache-arrow';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type ExplorerConfig } from '../../contracts/reports';
+import { setQueryRunner } from '../../store/engineApi';
 import {
   MAIN,
   WORKSPACE_ID,
@@ -164,7 +166,8 @@ test('a date dimension filters by date: the panel stores the option and the grid
   fireEvent.change(within(form).getByLabelText('Filter send_date: to date'), { target: { value: '2024-02-12' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
   const filter = { filterType: 'date', type: 'inRange', dateFrom: '2024-02-10', dateTo: '2024-02-12' };
-  expect(applied()[0].filterModel).toEqual({ send_date: filter });
+  // The grid applies it at once; the report edit follows the filter model's debounce.
+  await waitFor(() => expect(applied()[0]?.filterModel).toEqual({ send_date: filter }));
   cleanup();
 
   const [{ n }] = engine!.sql(
@@ -189,4 +192,57 @@ test('pinned columns: left pins come first and stay frozen, right pins go last',
   const { columns, frozen } = gridColumns(widgetSchema, config, gridLayout(config), []);
   expect(columns.map((column) => column.id)).toEqual(['__group', 'revenue', 'open_rate', 'sent']);
   expect(frozen).toBe(2);
+});
+
+test('pivot result columns pin by their own colId: a left pin comes first and stays frozen', () => {
+  const config: ExplorerConfig = {
+    ...byCountry,
+    pivotMode: true,
+    valueColumns: ['sent', 'open_rate'],
+    columns: [
+      { colId: 'country', rowGroup: true },
+      { colId: 'send_weekday', pivot: true },
+      { colId: 'Tue__open_rate', pinned: 'left' },
+      { colId: 'Mon__sent', pinned: 'right' },
+    ],
+  };
+  const cells = ['Mon__sent', 'Mon__open_rate', 'Tue__sent', 'Tue__open_rate'];
+  const { columns, frozen } = gridColumns(widgetSchema, config, gridLayout(config), cells);
+  expect(columns.map((column) => column.id)).toEqual([
+    '__group',
+    'Tue__open_rate',
+    'Mon__open_rate',
+    'Tue__sent',
+    'Mon__sent',
+  ]);
+  expect(frozen).toBe(2);
+});
+
+test('a block of rows that fails to load fails the grid: the total shows N/A, though the count succeeded', async () => {
+  // The engine counts, but refuses every paged query (the rows' blocks).
+  setQueryRunner(async () => ({
+    query: async ({ sql }) => {
+      if (/\bLIMIT\b/.test(sql)) throw new Error('The row block failed');
+      return tableToIPC(tableFromJSON(engine!.sql(sql)), 'stream');
+    },
+  }));
+  try {
+    renderView(byCountry);
+    expect(await screen.findByText('Rows: N/A')).toBeTruthy();
+  } finally {
+    engine = await startWidgetEngine();
+  }
+});
+
+test("the total row count shows '...' while the engine counts", async () => {
+  // An engine that has not answered yet: the grid waits with its count unknown.
+  setQueryRunner(async () => ({ query: () => new Promise<Uint8Array>(() => undefined) }));
+  try {
+    renderView(byCountry);
+    expect(await screen.findByText('Rows: ...')).toBeTruthy();
+    expect(screen.queryByText(explorerMessages.noRows)).toBeNull();
+  } finally {
+    // The fixture engine answers the tests after this one again.
+    engine = await startWidgetEngine();
+  }
 });

@@ -1,10 +1,11 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, Table } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { datasetOfExplorer, type ExplorerConfig } from '../../contracts/reports';
 import { formatField } from '../../engine/format';
+import { type Cell as CellValue } from '../../store/engineApi';
 import { useAppSelector } from '../../store/hooks';
 import { useDashboardWorkspace } from '../dashboard/useWidgetContext';
 import { localToday, resolveConfigDateRanges } from '../date-range/ranges';
@@ -21,7 +22,6 @@ import { DateFieldChip } from './DateFieldDrawer';
 import { DimensionFilter } from './DimensionFilter';
 import {
   type GridLayout,
-  columnFilterChanged,
   columnHidden,
   columnPinned,
   columnResized,
@@ -29,15 +29,15 @@ import {
   columnsOf,
   columnsReordered,
   dateFieldChanged,
-  filtersCleared,
   gridLayout,
   valueOrder,
 } from './explorerEdits';
 import { EXPORT_SHEET_NAME } from './exportFile';
 import { ExportMenu } from './ExportMenu';
-import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, locateRow, pathKey } from './gridRows';
+import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, type RowRef, locateRow, pathKey } from './gridRows';
 import { SidePanel } from './SidePanel';
 import { useExplorerExport } from './useExplorerExport';
+import { useFilterModel } from './useFilterModel';
 import { GROUP_COLUMN, type GridSource, useGridSource, usableFilterModel } from './useGridSource';
 import './explorer.css';
 
@@ -88,7 +88,8 @@ export function gridColumns(schema: DatasetSchema, config: ExplorerConfig, layou
     : valueOrder(config, layout.metrics)
         .filter((id) => fields.has(id) && !state(id)?.hide)
         .map((id) => ({ id, name: fieldLabel(fields.get(id)!), field: fields.get(id), kind: 'value' as const }));
-  const pin = (column: GridColumn) => state(column.kind === 'cell' ? '' : column.id)?.pinned;
+  // A pivot result column pins by its own colId (value__metric), as its sort and width are stored.
+  const pin = (column: GridColumn) => state(column.id)?.pinned;
   const ordered = [
     ...values.filter((column) => pin(column) === 'left'),
     ...values.filter((column) => !pin(column)),
@@ -121,6 +122,10 @@ export function ExplorerView(props: ExplorerViewProps) {
   return <ExplorerGrid {...props} schema={data.schema} version={data.version} />;
 }
 
+type VisibleRows = { first: number; last: number };
+const FIRST_BLOCK: VisibleRows = { first: 0, last: BLOCK_SIZE - 1 };
+const NO_GROUPS: ExpandedGroup[] = [];
+
 interface GridProps extends ExplorerViewProps {
   schema: DatasetSchema;
   version: string;
@@ -137,7 +142,11 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     // A pivot needs a value to spread; without one the grid shows its groups.
     return { ...full, metrics, pivot: metrics.length ? full.pivot : null };
   }, [config, schema]);
-  const filterModel = useMemo(() => usableFilterModel(config, schema), [config, schema]);
+  const filters = useFilterModel(config, onEdit);
+  const filterModel = useMemo(
+    () => usableFilterModel({ ...config, filterModel: filters.model }, schema),
+    [config, filters.model, schema],
+  );
   const gridScope = useMemo(
     () => ({
       workspaceId: scope.workspaceId,
@@ -152,22 +161,32 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     }),
     [scope.workspaceId, version, schema, config.dateField, main.start, main.end],
   );
-  const [expanded, setExpanded] = useState<ExpandedGroup[]>([]);
-  const [visible, setVisible] = useState({ first: 0, last: BLOCK_SIZE - 1 });
   const [panelOpen, setPanelOpen] = useState(false);
-  // A new grouping, sort, filter or range reorders the rows: expanded positions no longer hold.
+  // A new grouping, sort, filter or range reorders the rows: expanded positions no longer hold, and the new
+  // grid starts at its top. Reset while rendering, so the first queries of the new shape are the right ones.
   const shape = JSON.stringify([layout, filterModel, gridScope]);
-  useEffect(() => setExpanded([]), [shape]);
+  const [rows, setRows] = useState<{ shape: string; expanded: ExpandedGroup[]; visible: VisibleRows }>({
+    shape,
+    expanded: [],
+    visible: FIRST_BLOCK,
+  });
+  if (rows.shape !== shape) setRows({ shape, expanded: [], visible: FIRST_BLOCK });
+  const { expanded, visible } = rows.shape === shape ? rows : { expanded: NO_GROUPS, visible: FIRST_BLOCK };
   const source = useGridSource(gridScope, layout, filterModel, expanded, visible);
   const exporter = useExplorerExport();
   const nothing = layout.rowGroups.length + layout.metrics.length === 0;
-  const { columns, frozen } = gridColumns(schema, config, layout, source.pivotColumns);
-
-  const saved = columnsOf(config);
-  const widths = columns.map(
-    (column) =>
-      saved.find((c) => c.colId === column.id)?.width ?? (column.kind === 'group' ? GROUP_WIDTH : DEFAULT_WIDTH),
+  const { columns, frozen } = useMemo(
+    () => gridColumns(schema, config, layout, source.pivotColumns),
+    [schema, config, layout, source.pivotColumns],
   );
+
+  const widths = useMemo(() => {
+    const stored = columnsOf(config);
+    return columns.map(
+      (column) =>
+        stored.find((c) => c.colId === column.id)?.width ?? (column.kind === 'group' ? GROUP_WIDTH : DEFAULT_WIDTH),
+    );
+  }, [columns, config]);
   const latestColumns = useRef(columns);
   latestColumns.current = columns;
   const resize = useMemo(
@@ -181,83 +200,100 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
   useEffect(() => () => resize.flush(), [resize]);
 
   const toggle = useCallback((path: GroupPath, index: number) => {
-    setExpanded((old) => {
+    setRows(({ expanded: old, ...rest }) => {
       const key = pathKey(path);
       const open = old.some((group) => pathKey(group.path) === key);
       // Collapsing a group collapses everything under it.
       const under = (group: ExpandedGroup) => pathKey(group.path.slice(0, path.length)) === key;
-      return open ? old.filter((group) => !under(group)) : [...old, { path, index }];
+      return { ...rest, expanded: open ? old.filter((group) => !under(group)) : [...old, { path, index }] };
     });
   }, []);
 
-  const renderCell = (column: GridColumn) => (rowIndex: number) => {
-    const ref = locateRow(source.tree, rowIndex);
-    const row = ref && source.rowOf(ref.path, ref.index);
-    if (!ref || !row) return <Cell loading />;
-    if (column.kind !== 'group') {
-      const tone = baselineTone(row[column.id], column.field, config.kpiData);
+  // While the engine counts, the table is already drawn with loading cells (as many rows as it last had), so
+  // drawing its columns overlaps the queries rather than following them.
+  const lastSize = useRef(BLOCK_SIZE);
+  if (source.total !== undefined) lastSize.current = source.size || BLOCK_SIZE;
+  const numRows = source.total === undefined ? lastSize.current : source.size;
+
+  // One renderer per column, kept while the rows and columns are the same: the table redraws every cell when its
+  // renderers or their dependencies change identity, so a render that changes nothing it shows costs nothing.
+  const cellRenderers = useMemo(() => {
+    const refs = new Map<number, RowRef | undefined>();
+    const locate = (rowIndex: number) => {
+      // Before the count, the first rows are the top level's (a new shape has no expanded groups).
+      const counted = source.total !== undefined;
+      if (!refs.has(rowIndex))
+        refs.set(rowIndex, counted ? locateRow(source.tree, rowIndex) : { path: [], index: rowIndex, depth: 0 });
+      return refs.get(rowIndex);
+    };
+    const renderCell = (column: GridColumn) => (rowIndex: number) => {
+      const ref = locate(rowIndex);
+      const row = ref && source.rowOf(ref.path, ref.index);
+      if (!ref || !row) return <Cell loading />;
+      if (column.kind !== 'group') {
+        const tone = baselineTone(row[column.id], column.field, config.kpiData);
+        return (
+          <Cell className={tone ? `or-baseline-${tone}` : undefined}>
+            {formatField(row[column.id], column.field, locale)}
+          </Cell>
+        );
+      }
+      return groupCell(row, ref);
+    };
+    const groupCell = (row: Record<string, CellValue>, ref: RowRef) => {
+      const dimension = layout.rowGroups[ref.depth];
+      const value = row[dimension];
+      const field = schema.fields.find((f) => f.id === dimension);
+      const text = value === null || value === '' ? explorerMessages.blank : formatField(value, field, locale);
+      const path: GroupPath = [...ref.path, value === null ? null : String(value)];
+      const isOpen = source.tree.expanded.some((group) => pathKey(group.path) === pathKey(path));
+      const expandable = ref.depth < layout.rowGroups.length - 1;
       return (
-        <Cell className={tone ? `or-baseline-${tone}` : undefined}>
-          {formatField(row[column.id], column.field, locale)}
+        <Cell className="or-explorer-group" style={{ paddingLeft: 8 + ref.depth * 20 }}>
+          {expandable && (
+            <Button
+              size="small"
+              variant="minimal"
+              icon={isOpen ? 'chevron-down' : 'chevron-right'}
+              aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${text}`}
+              onClick={() => toggle(path, ref.index)}
+            />
+          )}
+          <span>{text}</span>
         </Cell>
       );
-    }
-    const dimension = layout.rowGroups[ref.depth];
-    const value = row[dimension];
-    const field = schema.fields.find((f) => f.id === dimension);
-    const text = value === null || value === '' ? explorerMessages.blank : formatField(value, field, locale);
-    const path: GroupPath = [...ref.path, value === null ? null : String(value)];
-    const isOpen = source.tree.expanded.some((group) => pathKey(group.path) === pathKey(path));
-    const expandable = ref.depth < layout.rowGroups.length - 1;
-    return (
-      <Cell className="or-explorer-group" style={{ paddingLeft: 8 + ref.depth * 20 }}>
-        {expandable && (
-          <Button
-            size="small"
-            variant="minimal"
-            icon={isOpen ? 'chevron-down' : 'chevron-right'}
-            aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${text}`}
-            onClick={() => toggle(path, ref.index)}
-          />
-        )}
-        <span>{text}</span>
-      </Cell>
-    );
-  };
+    };
+    return columns.map(renderCell);
+  }, [source, columns, locale, config.kpiData, layout.rowGroups, schema, toggle]);
 
-  const groupFilters = layout.rowGroups.flatMap((id) => {
-    const field = schema.fields.find((f) => f.id === id);
-    return field ? [<DimensionFilter key={id} field={field} config={config} onEdit={onEdit} />] : [];
-  });
-  const header = (column: GridColumn) => () => {
-    const colState = saved.find((c) => c.colId === column.id);
-    const stored = config.filterModel?.[column.id] as NumberFilter | undefined;
-    const filter = stored?.filterType === 'number' ? stored : undefined;
-    return (
-      <ColumnHeaderCell
-        name={column.name}
-        menuRenderer={
-          canEdit
-            ? () => (
-                <ColumnMenu
-                  sort={colState?.sort ?? null}
-                  pinned={column.kind === 'cell' ? null : (colState?.pinned ?? null)}
-                  onSort={(sort) => onEdit((current) => columnSorted(current, column.id, sort))}
-                  onPin={(pinned) => onEdit((current) => columnPinned(current, column.id, pinned))}
-                  onHide={column.kind === 'value' ? () => onEdit((c) => columnHidden(c, column.id, true)) : undefined}
-                  numberFilter={
-                    column.kind === 'value'
-                      ? { filter, onChange: (next) => onEdit((c) => columnFilterChanged(c, column.id, next)) }
-                      : undefined
-                  }
-                  dimensionFilters={column.kind === 'group' && groupFilters}
-                />
-              )
-            : undefined
-        }
-      />
-    );
-  };
+  const headerRenderers = useMemo(() => {
+    const stored = columnsOf(config);
+    const groupFilters = layout.rowGroups.flatMap((id) => {
+      const field = schema.fields.find((f) => f.id === id);
+      return field ? [<DimensionFilter key={id} field={field} filters={filters} />] : [];
+    });
+    const menu = (column: GridColumn) => {
+      const colState = stored.find((c) => c.colId === column.id);
+      const model = filters.model?.[column.id] as NumberFilter | undefined;
+      const filter = model?.filterType === 'number' ? model : undefined;
+      return (
+        <ColumnMenu
+          sort={colState?.sort ?? null}
+          pinned={colState?.pinned ?? null}
+          onSort={(sort) => onEdit((current) => columnSorted(current, column.id, sort))}
+          onPin={(pinned) => onEdit((current) => columnPinned(current, column.id, pinned))}
+          onHide={column.kind === 'value' ? () => onEdit((c) => columnHidden(c, column.id, true)) : undefined}
+          numberFilter={
+            column.kind === 'value' ? { filter, onChange: (next) => filters.setFilter(column.id, next) } : undefined
+          }
+          dimensionFilters={column.kind === 'group' && groupFilters}
+        />
+      );
+    };
+    return columns.map((column) => () => (
+      <ColumnHeaderCell name={column.name} menuRenderer={canEdit ? () => menu(column) : undefined} />
+    ));
+  }, [columns, config, layout.rowGroups, schema, canEdit, onEdit, filters]);
 
   return (
     <div className="or-explorer">
@@ -316,21 +352,19 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
               icon="filter"
               title={explorerMessages.noRows}
               action={
-                canEdit && config.filterModel ? (
+                canEdit && filters.model ? (
                   <Button
                     variant="minimal"
                     intent="primary"
                     text={explorerMessages.clearFilters}
-                    onClick={() => onEdit(filtersCleared)}
+                    onClick={filters.clear}
                   />
                 ) : undefined
               }
             />
-          ) : source.status === 'loading' ? (
-            <Spinner size={24} />
           ) : (
             <Table
-              numRows={source.size}
+              numRows={numRows}
               numFrozenColumns={frozen}
               columnWidths={widths}
               enableColumnResizing={canEdit}
@@ -350,23 +384,29 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                 const last = (Math.floor(Math.max(0, rows.rowIndexEnd) / BLOCK_SIZE) + 1) * BLOCK_SIZE - 1;
                 // The table reports this while it renders: the update waits until it is done.
                 queueMicrotask(() =>
-                  setVisible((old) => (old.first === first && old.last === last ? old : { first, last })),
+                  setRows((old) =>
+                    old.visible.first === first && old.visible.last === last
+                      ? old
+                      : { ...old, visible: { first, last } },
+                  ),
                 );
               }}
             >
-              {columns.map((column) => (
+              {columns.map((column, index) => (
                 <Column
                   key={column.id}
                   id={column.id}
                   name={column.name}
-                  cellRenderer={renderCell(column)}
-                  columnHeaderCellRenderer={header(column)}
+                  cellRenderer={cellRenderers[index]}
+                  columnHeaderCellRenderer={headerRenderers[index]}
                 />
               ))}
             </Table>
           )}
         </div>
-        {panelOpen && canEdit && <SidePanel schema={schema} config={config} layout={layout} onEdit={onEdit} />}
+        {panelOpen && canEdit && (
+          <SidePanel schema={schema} config={config} layout={layout} onEdit={onEdit} filters={filters} />
+        )}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import {
   valueColumnChanged,
   valueOrder,
 } from './explorerEdits';
+import { type GridFilters } from './useFilterModel';
 
 const NO_PIVOT = '';
 
@@ -21,6 +22,7 @@ export interface SidePanelProps {
   config: ExplorerConfig;
   layout: GridLayout;
   onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
+  filters: GridFilters;
 }
 
 interface OrderListProps {
@@ -64,7 +66,7 @@ function OrderList({ title, ids, label, onMove }: OrderListProps) {
 }
 
 /** The grid's side panel: row groups, the pivot, value columns (shown or hidden) and dimension filters. */
-export function SidePanel({ schema, config, layout, onEdit }: SidePanelProps) {
+export function SidePanel({ schema, config, layout, onEdit, filters }: SidePanelProps) {
   const dimensions = schema.fields.filter((field) => field.type === 'dimension');
   const metrics = schema.fields.filter((field) => field.type === 'metric');
   const labelOf = (id: string) => {
@@ -141,7 +143,7 @@ export function SidePanel({ schema, config, layout, onEdit }: SidePanelProps) {
       />
       <H6>Filters</H6>
       {dimensions.map((field) => (
-        <DimensionFilter key={field.id} field={field} config={config} onEdit={onEdit} />
+        <DimensionFilter key={field.id} field={field} filters={filters} />
       ))}
     </aside>
   );

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { shallowEqual } from 'react-redux';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type ExplorerConfig } from '../../contracts/reports';
@@ -168,9 +168,48 @@ function usePivotValues(scope: GridScope, layout: GridLayout, filterModel: unkno
   };
 }
 
+/** The same array as last time while its items are the same: slots that merely went pending change nothing. */
+function useStable<T>(items: T[]): T[] {
+  const last = useRef(items);
+  if (!shallowEqual(last.current, items)) last.current = items;
+  return last.current;
+}
+
+/** The top level's blocks of the visible rows, asked for with its count rather than after it. */
+function topBlocks(first: number, last: number): { path: GroupPath; block: number }[] {
+  const from = Math.floor(Math.max(0, first) / BLOCK_SIZE);
+  const to = Math.floor(Math.max(0, last) / BLOCK_SIZE);
+  return Array.from({ length: to - from + 1 }, (_, i) => ({ path: [], block: from + i }));
+}
+
+/** A row's cells by path and index, built once per row from the loaded blocks (the table asks per cell). */
+function rowReader(rowArgs: RowsArgs[], blocks: (ResultColumns | undefined)[]): GridSource['rowOf'] {
+  const byBlock = new Map<string, ResultColumns>();
+  rowArgs.forEach((args, i) => {
+    const data = blocks[i];
+    if (data) byBlock.set(`${pathKey(args.query.groupKeys ?? [])}#${args.query.offset}`, data);
+  });
+  const rows = new Map<string, Record<string, Cell>>();
+  return (path, index) => {
+    const offset = Math.floor(index / BLOCK_SIZE) * BLOCK_SIZE;
+    const data = byBlock.get(`${pathKey(path)}#${offset}`);
+    // Past the block's last row: a level's rows read before its count may be fewer than the table draws.
+    if (!data || index - offset >= data.rowCount) return undefined;
+    const key = `${pathKey(path)}#${index}`;
+    let row = rows.get(key);
+    if (!row) {
+      const i = index - offset;
+      row = Object.fromEntries(data.columns.map((column) => [column, data.data[column][i]]));
+      rows.set(key, row);
+    }
+    return row;
+  };
+}
+
 /**
  * The grid's server-row-model: counts of the top level and of every expanded group, and the blocks of
  * rows the grid shows, each grouped, pivoted, filtered, sorted and paged by SQL in the engine pool.
+ * The answer keeps its identity until a count or a block's data changes, so the table redraws its cells only then.
  */
 export function useGridSource(
   scope: GridScope,
@@ -189,44 +228,46 @@ export function useGridSource(
   // The counts and rows of a pivot wait for its values, so no query finds them a second time.
   const countArgs = useMemo(() => (pivoted.ready ? paths.map(queries.count) : []), [paths, queries, pivoted.ready]);
   const { counts: countSlots } = useSubscriptions(countArgs, []);
+  const countValues = useStable(countSlots.map((slot) => slot?.data?.data.count?.[0]));
   const tree = useMemo<GridTree>(() => {
     const counts = new Map<string, number>();
-    countSlots.forEach((slot, i) => {
-      const count = slot?.data?.data.count?.[0];
+    countValues.forEach((count, i) => {
       if (typeof count === 'number') counts.set(pathKey(paths[i]), count);
     });
     // An expanded group shows once its parent's rows are counted (a stale expansion is dropped).
     return { counts, expanded: expanded.filter((group) => counts.has(pathKey(group.path))) };
-  }, [countSlots, paths, expanded]);
-  const rowArgs = useMemo(
-    () => blocksOf(tree, visible.first, visible.last).map(({ path, block }) => queries.rows(path, block)),
-    [tree, visible.first, visible.last, queries],
-  );
+  }, [countValues, paths, expanded]);
+  const rowArgs = useMemo(() => {
+    if (!pivoted.ready) return [];
+    // The first rows do not wait for the count: both queries are in the pool's queue at once.
+    const counted = tree.counts.has(pathKey([]));
+    const blocks = counted ? blocksOf(tree, visible.first, visible.last) : topBlocks(visible.first, visible.last);
+    return blocks.map(({ path, block }) => queries.rows(path, block));
+  }, [tree, visible.first, visible.last, queries, pivoted.ready]);
   const { rows: rowSlots } = useSubscriptions([], rowArgs);
+  const blocks = useStable(rowSlots.map((slot) => slot?.data));
+  const rowOf = useMemo(() => rowReader(rowArgs, blocks), [rowArgs, blocks]);
 
   const top = countSlots[0];
-  const status: GridStatus = top?.isError || pivoted.isError ? 'error' : top?.data ? 'success' : 'loading';
-  const rowOf = (path: GroupPath, index: number) => {
-    const block = Math.floor(index / BLOCK_SIZE);
-    const at = rowArgs.findIndex(
-      (args) => shallowEqual(args.query.groupKeys, path) && args.query.offset === block * BLOCK_SIZE,
-    );
-    const data = at === -1 ? undefined : rowSlots[at]?.data;
-    if (!data) return undefined;
-    const i = index - block * BLOCK_SIZE;
-    return Object.fromEntries(data.columns.map((column) => [column, data.data[column][i]]));
-  };
-  const pivotColumns = layout.pivot
-    ? pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric)))
-    : [];
-  return {
-    status,
-    total: tree.counts.get(pathKey([])),
-    size: levelSize(tree),
-    tree,
-    rowOf,
-    pivotColumns,
-    pivotValues,
-    pivotTotal: pivoted.total,
-  };
+  // Spec 2 §8: a failed query of any part (the pivot's values, a count, a block of rows) fails the grid's load.
+  const failed = pivoted.isError || countSlots.some((slot) => slot?.isError) || rowSlots.some((slot) => slot?.isError);
+  const status: GridStatus = failed ? 'error' : top?.data ? 'success' : 'loading';
+  const pivotColumns = useMemo(
+    () =>
+      layout.pivot ? pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric))) : [],
+    [layout, pivotValues],
+  );
+  return useMemo(
+    () => ({
+      status,
+      total: tree.counts.get(pathKey([])),
+      size: levelSize(tree),
+      tree,
+      rowOf,
+      pivotColumns,
+      pivotValues,
+      pivotTotal: pivoted.total,
+    }),
+    [status, tree, rowOf, pivotColumns, pivotValues, pivoted.total],
+  );
 }
