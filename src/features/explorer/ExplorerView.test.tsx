@@ -14,8 +14,16 @@ import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
 import { gridLayout } from './explorerEdits';
 import { ExplorerView, explorerMessages, gridColumns, pivotCutMessage } from './ExplorerView';
 import { exportLabels } from './ExportMenu';
+import type * as WorkerApi from './exportWorkerApi';
 
 jest.setTimeout(60_000);
+// jsdom has no Worker: the export's writer runs in the test's thread, the same code the worker runs.
+jest.mock('./exportClient', () => ({
+  startExportWorker: () => {
+    const api = jest.requireActual<typeof WorkerApi>('./exportWorkerApi').createExportWorkerApi();
+    return { call: (run: (remote: typeof api) => Promise<unknown>) => run(api), terminate: () => undefined };
+  },
+}));
 
 let engine: WidgetEngine | undefined;
 beforeAll(async () => {

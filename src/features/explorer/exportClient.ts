@@ -1,5 +1,5 @@
 import { type Remote, releaseProxy, wrap } from 'comlink';
-import { type ExportWorkerApi } from './export.worker';
+import { type ExportWorkerApi } from './exportWorkerApi';
 
 export interface ExportWorker {
   /** The worker's API; every call also fails when the worker itself fails (it would otherwise never answer). */
