@@ -60,11 +60,18 @@ const WATCH_HEAP = `(() => {
 
 /** The export worker's JS heap, when the browser reports a worker's (Chromium's performance.memory). */
 async function sampleWorkerHeap(page: Page, heap: { peak: number }) {
-  const worker = page.workers().find((candidate) => candidate.url().includes('export'));
-  const used = await worker
-    ?.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0)
-    .catch(() => 0);
-  heap.peak = Math.max(heap.peak, used ?? 0);
+  const heaps = await Promise.all(
+    page.workers().map((worker) =>
+      worker
+        .evaluate(() => {
+          const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+          return self.name === 'export' ? (memory?.usedJSHeapSize ?? 0) : 0;
+        })
+        .catch(() => 0),
+    ),
+  );
+  const used = Math.max(0, ...heaps);
+  heap.peak = Math.max(heap.peak, used);
 }
 
 /** Resolves when the grid shows pivot cells: the first value column is a pivot cell, no cell is loading. */

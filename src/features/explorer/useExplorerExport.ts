@@ -3,8 +3,8 @@ import { useCallback, useRef, useState } from 'react';
 import { type Locale } from '../../contracts/common';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type QueryInput } from '../../engine/queries';
-import { type EngineArgs, type EngineState, engineApi, queryArrow } from '../../store/engineApi';
-import { useAppDispatch, useAppStore } from '../../store/hooks';
+import { type EngineArgs, type EngineState, queryArrow } from '../../store/engineApi';
+import { useAppStore } from '../../store/hooks';
 import { type GridLayout } from './explorerEdits';
 import { type ExportWorker } from './exportClient';
 import { type ExportColumn, TOTAL_LABEL, downloadFile, exportColumns } from './exportFile';
@@ -57,7 +57,7 @@ function measure(name: string, start: number, timeMs?: number): number {
   return end;
 }
 
-/** The engine queries of an export: its leaf rows block by block, its totals row, and how many rows there are. */
+/** The engine queries of an export: its leaf rows block by block and its totals row. */
 function exportQueries(input: ExportInput) {
   const { scope, layout } = input;
   const base = {
@@ -79,7 +79,6 @@ function exportQueries(input: ExportInput) {
       ? wrap<QueryInput>({ kind: 'explorerPivot', ...base, ...pivot, rowGroups, offset, limit })
       : wrap<QueryInput>({ kind: 'explorerRows', ...base, rowGroups, offset, limit });
   return {
-    count: wrap({ kind: 'explorerCount' as const, ...base, ...pivot, rowGroups: layout.rowGroups }),
     block: (offset: number) => rows(layout.rowGroups, offset, EXPORT_CHUNK_ROWS),
     totals: layout.rowGroups.length ? rows([], 0, 1) : undefined,
   };
@@ -92,7 +91,6 @@ function exportQueries(input: ExportInput) {
  * progress and can cancel.
  */
 export function useExplorerExport() {
-  const dispatch = useAppDispatch();
   const store = useAppStore();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const running = useRef<{ controller: AbortController; worker?: ExportWorker } | null>(null);
@@ -119,27 +117,31 @@ export function useExplorerExport() {
         const worker = startExportWorker();
         run.worker = worker;
         const clicked = performance.now();
-        const counted = await timed(
-          dispatch(engineApi.endpoints.explorerCount.initiate(queries.count, { subscribe: false })).unwrap(),
-        );
-        const total = Math.max(1, Number(counted.data.count?.[0] ?? 0));
-        const columns = exportColumns(input.schema, input.layout.rowGroups, input.values, input.layout.pivot !== null);
+        // The totals row aggregates the range once more: the engine answers it alongside the rows.
+        const totals = queries.totals && fetchArrow(queries.totals);
+        totals?.catch(() => undefined);
+        const { tableFromIPC } = await import('apache-arrow');
+        // No count first (one more pass over the range): a block shorter than asked for is the last one.
+        let expected = EXPORT_CHUNK_ROWS;
         const onRows = (written: number) => {
-          if (running.current === run) setProgress({ format, done: Math.min(1, written / total) });
+          if (running.current === run) setProgress({ format, done: Math.min(1, written / expected) });
         };
+        const columns = exportColumns(input.schema, input.layout.rowGroups, input.values, input.layout.pivot !== null);
         await worker.call((api) => api.begin(format, columns, input.locale, proxy(onRows)));
-        // The next block is fetched while the worker writes this one.
-        let next = timed(fetchArrow(queries.block(0)));
-        for (let offset = 0; ; offset += EXPORT_CHUNK_ROWS) {
-          const bytes = await next;
-          const more = offset + EXPORT_CHUNK_ROWS < total;
-          if (more) next = timed(fetchArrow(queries.block(offset + EXPORT_CHUNK_ROWS)));
+        let next: Promise<Uint8Array> | undefined = timed(fetchArrow(queries.block(0)));
+        for (let offset = 0; next; offset += EXPORT_CHUNK_ROWS) {
+          const bytes: Uint8Array = await next;
+          // Reading the row count wraps the answer's buffers: no value is decoded here.
+          const rows = tableFromIPC(bytes).numRows;
+          const last = rows < EXPORT_CHUNK_ROWS;
+          expected = offset + rows + (last ? 0 : EXPORT_CHUNK_ROWS);
+          // The next block is fetched while the worker writes this one.
+          next = last ? undefined : timed(fetchArrow(queries.block(offset + EXPORT_CHUNK_ROWS)));
           await worker.call((api) => api.add(bytes));
-          if (!more) break;
         }
-        if (queries.totals) {
-          const totals = await timed(fetchArrow(queries.totals));
-          await worker.call((api) => api.add(totals, { [input.layout.rowGroups[0]]: TOTAL_LABEL }));
+        if (totals) {
+          const bytes = await timed(totals);
+          await worker.call((api) => api.add(bytes, { [input.layout.rowGroups[0]]: TOTAL_LABEL }));
         }
         if (signal.aborted) return;
         setProgress({ format, done: 1 });
@@ -158,7 +160,7 @@ export function useExplorerExport() {
         }
       }
     },
-    [dispatch, store],
+    [store],
   );
 
   const cancel = useCallback(() => {
