@@ -8,7 +8,12 @@ function cell(value: unknown): string {
 }
 
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return csvLines([header, ...rows]);
+}
+
+/** CSV lines, each ending in CRLF (a file written block by block joins them). */
+export function csvLines(rows: unknown[][]): string {
+  return rows.map((row) => row.map(cell).join(',') + '\r\n').join('');
 }
 
 /** The engagement CSV of query rows {contact_id, segment}, with the segment's display name. */

@@ -1,25 +1,18 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { type DatasetSchema, type Field } from '../contracts/datasets';
+import { type Cell, toCell } from '../engine/cells';
 import { type QueryInput, buildQuery, pivotValuesSql } from '../engine/queries';
 import { type DatasetsState, datasetKey } from '../features/datasets/datasetsSlice';
 import { type Priority, type QueryRequest } from '../workers/pool';
 import { type EngineError, engineError, engineMessages, toEngineError } from '../workers/protocol';
 
-export type Cell = number | string | boolean | null;
+export { type Cell } from '../engine/cells';
 
 /** A query result as plain serialisable columns (no Arrow objects, no bigint) for the store and the charts. */
 export interface ResultColumns {
   columns: string[];
   rowCount: number;
   data: Record<string, Cell[]>;
-}
-
-function toCell(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value.toISOString();
-  return String(value);
 }
 
 /** Arrow's reader (~38 KiB gz) loads with the first query result, not with the first screen. */
@@ -63,12 +56,38 @@ export interface EngineArgs<Q> {
   fields?: Field[];
 }
 
-type State = { datasets: DatasetsState };
+export type EngineState = { datasets: DatasetsState };
+type State = EngineState;
 
 function schemaFor(state: State, workspaceId: number, dataset: string): DatasetSchema {
   const entry = state.datasets.entries[datasetKey(workspaceId, dataset)];
   if (!entry?.schema || !entry.version) throw engineError(engineMessages.waitingForDataset);
   return entry.schema;
+}
+
+/**
+ * A query's answer as the pool gives it: Arrow IPC bytes, outside the store. For large one-off reads (the
+ * explorer's export) that would otherwise sit in the cache as objects; the bytes may be the pool's cached copy,
+ * so callers copy rather than transfer them.
+ */
+export async function queryArrow(
+  args: EngineArgs<QueryInput>,
+  state: State,
+  priority: Priority,
+  signal: AbortSignal,
+): Promise<Uint8Array> {
+  const saved = schemaFor(state, args.workspaceId, args.query.dataset ?? 'engagement_contacts');
+  const schema = args.fields ? { ...saved, fields: args.fields } : saved;
+  const pool = await runner();
+  const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal };
+  let query = args.query;
+  if ((query.kind === 'explorerPivot' || query.kind === 'explorerCount') && query.pivot && !query.pivotValues?.length) {
+    // A pivot's columns are its values: find them first, then spread the cells (or count its rows).
+    const pivotQuery = { ...query, kind: 'explorerPivot' as const, pivot: query.pivot };
+    const values = await arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, pivotQuery) }));
+    query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
+  }
+  return pool.query({ ...request, sql: buildQuery(schema, query) });
 }
 
 async function run(
@@ -78,23 +97,7 @@ async function run(
   signal: AbortSignal,
 ): Promise<{ data: ResultColumns } | { error: EngineError }> {
   try {
-    const saved = schemaFor(state, args.workspaceId, args.query.dataset ?? 'engagement_contacts');
-    const schema = args.fields ? { ...saved, fields: args.fields } : saved;
-    const pool = await runner();
-    const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal };
-    let query = args.query;
-    if (
-      (query.kind === 'explorerPivot' || query.kind === 'explorerCount') &&
-      query.pivot &&
-      !query.pivotValues?.length
-    ) {
-      // A pivot's columns are its values: find them first, then spread the cells (or count its rows).
-      const pivotQuery = { ...query, kind: 'explorerPivot' as const, pivot: query.pivot };
-      const values = await arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, pivotQuery) }));
-      query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
-    }
-    const bytes = await pool.query({ ...request, sql: buildQuery(schema, query) });
-    return { data: await arrowToColumns(bytes) };
+    return { data: await arrowToColumns(await queryArrow(args, state, priority, signal)) };
   } catch (error) {
     return { error: toEngineError(error) };
   }

@@ -16,8 +16,16 @@ import { DATE_FIELD_DRAWER_TITLE, dateFieldHelp } from './DateFieldDrawer';
 import { gridLayout } from './explorerEdits';
 import { ExplorerView, explorerMessages, gridColumns, pivotCutMessage } from './ExplorerView';
 import { exportLabels } from './ExportMenu';
+import type * as WorkerApi from './exportWorkerApi';
 
 jest.setTimeout(60_000);
+// jsdom has no Worker: the export's writer runs in the test's thread, the same code the worker runs.
+jest.mock('./exportClient', () => ({
+  startExportWorker: () => {
+    const api = jest.requireActual<typeof WorkerApi>('./exportWorkerApi').createExportWorkerApi();
+    return { call: (run: (remote: typeof api) => Promise<unknown>) => run(api), terminate: () => undefined };
+  },
+}));
 
 let engine: WidgetEngine | undefined;
 beforeAll(async () => {
@@ -101,7 +109,7 @@ test("the date-field chip opens 'Select date dimensions' with the field's help; 
   expect(applied()).toEqual([]);
 });
 
-test('Export to CSV downloads every group row and the totals row', async () => {
+test('Export to CSV downloads every group row and the totals row; a cancelled export downloads nothing', async () => {
   const created: Blob[] = [];
   Object.assign(URL, {
     createObjectURL: jest.fn((blob: Blob) => {
@@ -116,6 +124,12 @@ test('Export to CSV downloads every group row and the totals row', async () => {
   );
   renderView({ ...byCountry, title: 'Weekly' });
   await screen.findByText(/Rows: \d/);
+  // While an export runs its progress shows with a Cancel button; cancelled, the menu is back and no file comes.
+  fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+  fireEvent.click(await screen.findByText(exportLabels.xlsx));
+  expect(screen.getByLabelText('Export progress')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByLabelText('Export progress')).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Export' }));
   fireEvent.click(await screen.findByText(exportLabels.csv));
   await waitFor(() => expect(created).toHaveLength(1));
@@ -128,6 +142,7 @@ test('Export to CSV downloads every group row and the totals row', async () => {
   expect(lines[0]).toBe('country,campaign_name,Sent,Open rate');
   expect(lines).toHaveLength(1 + Number(n) + 1);
   expect(lines[lines.length - 1].startsWith('Total,')).toBe(true);
+  expect(created.map((blob) => blob.type)).toEqual(['text/csv']);
   expect(click).toHaveBeenCalled();
   click.mockRestore();
 });
