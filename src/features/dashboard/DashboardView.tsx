@@ -254,7 +254,7 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
         />
       )}
       <div className="or-dashboard-main">
-        <NotConfiguredNotice scope={scope} />
+        <NotConfiguredNotice scope={context.scope} />
         <GlobalFilterBar
           filters={config.filters ?? []}
           scope={context.scope}

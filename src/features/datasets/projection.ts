@@ -17,12 +17,13 @@ export interface DashboardProjection extends Pick<DashboardConfig, 'widgets' | '
 const WHOLE = '__dataset';
 
 /**
- * The fields a dashboard reads of `schema`, with every field those are computed from (the public link's
- * computation, so both always agree), or null for the whole dataset when no widget of the dashboard reads it.
+ * The fields a dashboard reads of `schema`, with every field those are computed from: the public link's
+ * computation, so both always agree. Of a dataset no widget reads, the view asks for no more than whether it has
+ * rows (the not-configured notice), and the filter bar for its schema: its date field only.
  */
-export function projectedColumns(projection: DashboardProjection, schema: DatasetSchema): string[] | null {
+export function projectedColumns(projection: DashboardProjection, schema: DatasetSchema): string[] {
   const scope = publicDatasetScope(projection, schema, WHOLE, projection.targets);
-  return scope ? scope.fields : null;
+  return scope ? scope.fields : [schema.dateField];
 }
 
 /** Targets as the projection reads them. */
