@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { tableFromIPC } from 'apache-arrow';
 import { catalogue, getCatalogueDataset } from '../../src/contracts/catalogue';
 import { datasetSchemaSchema } from '../../src/contracts/datasets';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
 import { licenses } from '../db/schema';
+import { projectionsDir } from '../services/projectedDatasets';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -259,6 +261,91 @@ describe('the dataset file', () => {
     const beyond = await t.app.inject({ url: url('/forms'), headers: { ...admin.headers, range: `bytes=${size}-` } });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+  });
+});
+
+describe('a projected dataset file (?columns=)', () => {
+  const dataset = 'campaign_metrics_by_event_date';
+  const projected = (columns: string, id = workspaceId, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: url(`/${dataset}?columns=${columns}`, id), headers: { ...admin.headers, ...headers } });
+  /** Rows as plain strings, so Arrow's and DuckDB's value types compare. */
+  const rowsOf = (columns: string[], values: (index: number, column: string) => unknown, count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      columns.map((column) => {
+        const value = values(index, column);
+        return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+      }),
+    );
+
+  it('holds only the named stored columns and every row, equal to a DuckDB query over the Parquet file', async () => {
+    // Unsorted, repeated, with a computed field (no column of its own).
+    const response = await projected('sent,event_date,open_rate,country,campaign_id,sent', workspaceId, {
+      'accept-encoding': 'gzip',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = zlib.gunzipSync(response.rawPayload);
+    expect(response.headers['x-total-length']).toBe(String(body.length));
+    expect(response.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+    const full = await t.app.inject({ url: url(`/${dataset}`), headers: admin.headers });
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{20}"$/);
+    expect(response.headers.etag).not.toBe(full.headers.etag);
+    const table = tableFromIPC(body);
+    const columns = ['campaign_id', 'country', 'event_date', 'sent'];
+    expect(table.schema.fields.map((f) => f.name).sort()).toEqual(columns);
+
+    const parquet = path.join(workspaceDatasetDir(t.config.dataDir, workspaceId), `${dataset}.parquet`);
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const connection = await instance.connect();
+      const reader = await connection.runAndReadAll(
+        `SELECT ${columns.join(', ')} FROM read_parquet('${parquet}') ORDER BY ALL`,
+      );
+      const expected = reader.getRowObjectsJS();
+      expect(expected.length).toBeGreaterThan(1000);
+      expect(table.numRows).toBe(expected.length);
+      const actual = rowsOf(columns, (i, c) => table.getChild(c)!.get(i), table.numRows);
+      const sortKey = (row: string[]) => row.join('|');
+      const ordered = (rows: string[][]) => rows.map(sortKey).sort();
+      const fromDuckDB = rowsOf(columns, (i, c) => expected[i][c], expected.length);
+      // Arrow dates are milliseconds: written as the same calendar day.
+      const days = (rows: string[][]) =>
+        rows.map((row) =>
+          row.map((v, k) =>
+            columns[k] === 'event_date' && /^\d+$/.test(v) ? new Date(Number(v)).toISOString().slice(0, 10) : v,
+          ),
+        );
+      expect(ordered(days(actual))).toEqual(ordered(days(fromDuckDB)));
+      connection.closeSync();
+    } finally {
+      instance.closeSync();
+    }
+  });
+
+  it('files equal sets once: the same ETag for any order, 304 when it matches', async () => {
+    const a = await projected('sent,country');
+    const b = await projected('country,sent,country');
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.headers.etag).toBe(b.headers.etag);
+    expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
+    const again = await projected('country,sent', workspaceId, { 'if-none-match': String(a.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    // One directory per version of the source, holding a file per column set.
+    const versions = fs.readdirSync(projectionsDir(t.config.dataDir, workspaceId, dataset));
+    expect(versions).toEqual([expect.stringMatching(/^[0-9a-f]{20}$/)]);
+  });
+
+  it('answers 400 for an unknown or malformed column, 404 to another workspace', async () => {
+    for (const columns of ['sent,nope', 'sent,', '', 'sent;DROP', 'SENT']) {
+      const response = await projected(columns);
+      expect([columns, response.statusCode]).toEqual([columns, 400]);
+      expect(response.json().error).toMatch(/^Invalid querystring: columns/);
+    }
+    const foreign = await projected('sent', workspaceId, outsider.headers);
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { error: 'Not found' }]);
+    const other = await createWorkspace(t, { adminUserId: outsider.userId });
+    const crossed = await t.app.inject({ url: url(`/${dataset}?columns=sent`, other.id), headers: admin.headers });
+    expect(crossed.statusCode).toBe(404);
   });
 });
 

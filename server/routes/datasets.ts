@@ -16,7 +16,7 @@ import {
   reportDatasetParamsSchema,
 } from '../../src/contracts/dataModel';
 import { requireMember } from '../auth/access';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { fieldsWithCustomFields, getCustomFieldGroups } from '../services/dataModel';
 import {
@@ -26,6 +26,7 @@ import {
   ParquetQueries,
   type DatasetFile,
 } from '../services/datasets';
+import { projectedDatasetFile } from '../services/projectedDatasets';
 import { publicDatasetFile, publicScopes } from '../services/publicDatasets';
 import { findPublicReport } from '../services/reports';
 
@@ -158,7 +159,24 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
         reply.header('Cache-Control', PRIVATE_NO_STORE);
         return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
       }
-      return sendDatasetFile(request, reply, await datasetFile(app.config.dataDir, workspaceId, datasetId));
+      const source = await datasetFile(app.config.dataDir, workspaceId, datasetId);
+      const { columns } = request.query;
+      if (!columns) return sendDatasetFile(request, reply, source);
+      // Any field of the schema the browser was given, custom ones included (their sources are stored columns).
+      const known = new Set(
+        fieldsWithCustomFields(dataset, await getCustomFieldGroups(db, workspaceId)).map((f) => f.id),
+      );
+      const unknown = columns.find((id) => !known.has(id));
+      if (unknown !== undefined) throw badRequest(`Invalid querystring: columns: unknown field ${unknown}`);
+      const file = await projectedDatasetFile(
+        app.config.dataDir,
+        workspaceId,
+        datasetId,
+        dataset.tableId,
+        source,
+        columns,
+      );
+      return sendDatasetFile(request, reply, file);
     },
   );
 
@@ -216,7 +234,11 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
 
   app.get(
     '/reports/:reportId/datasets/:datasetId',
-    { schema: { params: reportDatasetParamsSchema, querystring: datasetQuerySchema }, compress: false },
+    // A public link serves its report's scope only: no projection of its own.
+    {
+      schema: { params: reportDatasetParamsSchema, querystring: datasetQuerySchema.pick({ schema: true }) },
+      compress: false,
+    },
     async (request, reply) => {
       const { reportId, datasetId } = request.params;
       if (request.query.schema) {

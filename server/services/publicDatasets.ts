@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toDatasetSchema } from '../../src/contracts/catalogue';
@@ -18,18 +18,11 @@ import {
   scopeCondition,
   scopeWidens,
 } from '../../src/features/public-report/publicScope';
-import { writeDataset } from '../datasets/writer';
 import { fieldsWithCustomFields, getCustomFieldGroups } from './dataModel';
 import { availableDatasets, isEngagementDataset, type DatasetFile } from './datasets';
 import type { Executor } from './db';
-import { literal, openLockedDuckDB, withTimeout } from './duckdb';
+import { removeOlderEntries, scopedDatasetFile, SOURCE_TABLE } from './scopedFiles';
 import { targetsByIds } from './targets';
-
-/** The name of the whole dataset in a public file's conditions (row outliers are measured against it). */
-const SOURCE_TABLE = '__dataset';
-/** A public file is built within this time or not at all (the request fails; the next one tries again). */
-export const PUBLIC_BUILD_TIMEOUT_MS = 30_000;
-const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 type ScopeOf = (schema: DatasetSchema) => PublicDatasetScope | null;
 
@@ -98,65 +91,6 @@ export function invalidatePublicDatasets(dataDir: string, reportId: number): voi
   fs.rmSync(publicDir(dataDir, reportId), { recursive: true, force: true });
 }
 
-interface PublicManifest {
-  version: string;
-  arrowBytes: number;
-  gzipBytes: number;
-}
-
-const inFlight = new Map<string, Promise<void>>();
-
-async function build(source: DatasetFile, schema: DatasetSchema, scope: PublicDatasetScope, dir: string) {
-  const started = Date.now();
-  const parent = path.dirname(dir);
-  fs.mkdirSync(parent, { recursive: true });
-  const temporary = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
-  fs.mkdirSync(temporary);
-  // The new files' directory to write (and spill) in, the source directory to read: nothing else.
-  const { instance, connection } = await openLockedDuckDB([temporary, path.dirname(source.parquetPath)]);
-  try {
-    const written = await withTimeout(connection, PUBLIC_BUILD_TIMEOUT_MS, async () => {
-      await connection.run(
-        `CREATE VIEW ${quote(SOURCE_TABLE)} AS SELECT * FROM read_parquet(${literal(source.parquetPath)})`,
-      );
-      const stored = new Set(
-        (await connection.runAndReadAll(`DESCRIBE ${quote(SOURCE_TABLE)}`))
-          .getRowObjectsJS()
-          .map((row) => String(row.column_name)),
-      );
-      // Computed fields (ratios, custom fields) have no column: the browser computes them from the stored ones.
-      const columns = scope.fields.filter((id) => stored.has(id)).map(quote);
-      await connection.run(
-        `CREATE TABLE ${quote(schema.tableId)} AS SELECT ${columns.join(', ')} FROM ${quote(SOURCE_TABLE)} ` +
-          `WHERE ${scopeCondition(scope)}`,
-      );
-      return writeDataset(connection, schema.tableId, temporary);
-    });
-    const manifest: PublicManifest = {
-      version: written.version,
-      arrowBytes: written.arrowBytes,
-      gzipBytes: written.arrowGzipBytes,
-    };
-    fs.writeFileSync(path.join(temporary, 'manifest.json'), JSON.stringify(manifest));
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.renameSync(temporary, dir);
-    // Builds finished before this one started are of an older report or data version and never served again
-    // (open downloads keep their file handles); a newer build that finished first is left alone.
-    // A save may remove the whole directory meanwhile: then there is nothing left to clean.
-    const entries = fs.existsSync(parent) ? fs.readdirSync(parent) : [];
-    for (const entry of entries) {
-      const other = path.join(parent, entry);
-      if (other === dir || other.includes('.tmp-') || inFlight.has(other)) continue;
-      const stat = fs.statSync(other, { throwIfNoEntry: false });
-      if (stat && stat.mtimeMs < started) fs.rmSync(other, { recursive: true, force: true });
-    }
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-    fs.rmSync(temporary, { recursive: true, force: true });
-  }
-}
-
 /**
  * The public file of one dataset of a report: the rows and columns its scope serves, built with native DuckDB
  * from the workspace's Parquet file and kept until the report, the dataset or the data model changes. Concurrent
@@ -175,23 +109,12 @@ export async function publicDatasetFile(
     .digest('hex')
     .slice(0, 20);
   const dir = path.join(publicDir(dataDir, reportId), schema.id, key);
-  const manifestPath = path.join(dir, 'manifest.json');
-  if (!fs.existsSync(manifestPath)) {
-    let promise = inFlight.get(dir);
-    if (!promise) {
-      promise = build(source, schema, scope, dir).finally(() => inFlight.delete(dir));
-      inFlight.set(dir, promise);
-    }
-    await promise;
-  }
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as PublicManifest;
-  const arrowPath = path.join(dir, `${schema.tableId}.arrow`);
-  return {
-    arrowPath,
-    gzipPath: `${arrowPath}.gz`,
-    parquetPath: path.join(dir, `${schema.tableId}.parquet`),
-    version: manifest.version,
-    arrowBytes: manifest.arrowBytes,
-    gzipBytes: manifest.gzipBytes,
-  };
+  // Files built before this one started are of an older report or data version and never served again; a newer
+  // build that finished first is left alone.
+  return scopedDatasetFile(
+    source,
+    { tableId: schema.tableId, fields: scope.fields, condition: scopeCondition(scope) },
+    dir,
+    (started) => removeOlderEntries(path.dirname(dir), dir, started),
+  );
 }

@@ -78,12 +78,31 @@ export type CampaignPreviewResponse = z.infer<typeof campaignPreviewResponseSche
 
 /** Dataset calls (GET …/datasets/{datasetId}): params, query and the headers of the file answer. */
 export const datasetParamsSchema = workspaceIdParamsSchema.extend({ datasetId: z.string().max(200) });
+/** The most columns a projected dataset request may name (the widest dataset has fewer fields). */
+export const MAX_PROJECTED_COLUMNS = 200;
 export const datasetQuerySchema = z.object({
   schema: z
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  /**
+   * `a,b,c`: a file with only these fields' columns (all rows). Sorted and de-duplicated here, so equal sets share
+   * one file and one URL; the route checks that each is a field of the dataset.
+   */
+  columns: z
+    .string()
+    .max(MAX_PROJECTED_COLUMNS * 201)
+    .transform((value) => [...new Set(value.split(','))].sort())
+    .pipe(z.array(z.string().min(1, 'Invalid column').max(200, 'Invalid column')).min(1).max(MAX_PROJECTED_COLUMNS))
+    .optional(),
 });
+
+/**
+ * The query string of a projected dataset request: the sorted, de-duplicated list the server files it by. An id
+ * with a comma (a custom field's, never a stored column) is left out: the columns it is computed from are named.
+ */
+export const projectedColumnsParam = (columns: readonly string[]): string =>
+  [...new Set(columns.filter((id) => !id.includes(',')))].sort().join(',');
 export const campaignParamsSchema = workspaceIdParamsSchema.extend({ campaignId: z.string().min(1).max(200) });
 export const reportDatasetParamsSchema = z.object({ reportId: z.string(), datasetId: z.string() });
 /** The uncompressed byte length of a dataset file: Content-Length cannot give progress when gzip is applied. */

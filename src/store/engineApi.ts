@@ -1,8 +1,10 @@
+import { type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { type DatasetSchema, type Field } from '../contracts/datasets';
 import { type Cell, toCell } from '../engine/cells';
 import { type QueryInput, buildQuery, pivotValuesSql } from '../engine/queries';
-import { type DatasetsState, datasetKey } from '../features/datasets/datasetsSlice';
+import { type DatasetEntry, type DatasetsState, datasetKey, loadDataset } from '../features/datasets/datasetsSlice';
+import { missingColumns } from '../features/datasets/projection';
 import { type Priority, type QueryRequest } from '../workers/pool';
 import { type EngineError, engineError, engineMessages, toEngineError } from '../workers/protocol';
 
@@ -58,11 +60,12 @@ export interface EngineArgs<Q> {
 
 export type EngineState = { datasets: DatasetsState };
 type State = EngineState;
+type AppThunkDispatch = ThunkDispatch<State, unknown, UnknownAction>;
 
-function schemaFor(state: State, workspaceId: number, dataset: string): DatasetSchema {
+function entryFor(state: State, workspaceId: number, dataset: string): DatasetEntry & { schema: DatasetSchema } {
   const entry = state.datasets.entries[datasetKey(workspaceId, dataset)];
   if (!entry?.schema || !entry.version) throw engineError(engineMessages.waitingForDataset);
-  return entry.schema;
+  return { ...entry, schema: entry.schema };
 }
 
 /**
@@ -75,19 +78,29 @@ export async function queryArrow(
   state: State,
   priority: Priority,
   signal: AbortSignal,
+  dispatch: AppThunkDispatch,
 ): Promise<Uint8Array> {
-  const saved = schemaFor(state, args.workspaceId, args.query.dataset ?? 'engagement_contacts');
-  const schema = args.fields ? { ...saved, fields: args.fields } : saved;
+  const datasetId = args.query.dataset ?? 'engagement_contacts';
+  const entry = entryFor(state, args.workspaceId, datasetId);
+  const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
+  // A table loaded with a dashboard's columns only never answers a query that reads another: the whole dataset
+  // is loaded instead, and the query is asked again with its version (callers pass the version they saw).
+  const sqlOf = (sql: string) => {
+    if (missingColumns(sql, schema, entry.columns).length === 0) return sql;
+    void dispatch(loadDataset({ workspaceId: args.workspaceId, datasetId }));
+    throw engineError(engineMessages.waitingForDataset);
+  };
   const pool = await runner();
   const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal };
   let query = args.query;
   if ((query.kind === 'explorerPivot' || query.kind === 'explorerCount') && query.pivot && !query.pivotValues?.length) {
     // A pivot's columns are its values: find them first, then spread the cells (or count its rows).
     const pivotQuery = { ...query, kind: 'explorerPivot' as const, pivot: query.pivot };
-    const values = await arrowToColumns(await pool.query({ ...request, sql: pivotValuesSql(schema, pivotQuery) }));
+    const sql = sqlOf(pivotValuesSql(schema, pivotQuery));
+    const values = await arrowToColumns(await pool.query({ ...request, sql }));
     query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
   }
-  return pool.query({ ...request, sql: buildQuery(schema, query) });
+  return pool.query({ ...request, sql: sqlOf(buildQuery(schema, query)) });
 }
 
 async function run(
@@ -95,9 +108,10 @@ async function run(
   state: State,
   priority: Priority,
   signal: AbortSignal,
+  dispatch: AppThunkDispatch,
 ): Promise<{ data: ResultColumns } | { error: EngineError }> {
   try {
-    return { data: await arrowToColumns(await queryArrow(args, state, priority, signal)) };
+    return { data: await arrowToColumns(await queryArrow(args, state, priority, signal, dispatch)) };
   } catch (error) {
     return { error: toEngineError(error) };
   }
@@ -113,7 +127,8 @@ export const engineApi = createApi({
   endpoints: (build) => {
     const endpoint = <K extends QueryInput['kind']>(priority: Priority = 'visible') =>
       build.query<ResultColumns, EngineArgs<QueryOf<K>>>({
-        queryFn: (args, api) => run(args, api.getState() as State, priority, api.signal),
+        queryFn: (args, api) =>
+          run(args, api.getState() as State, priority, api.signal, api.dispatch as AppThunkDispatch),
       });
     return {
       timeSeries: endpoint<'timeSeries'>(),

@@ -22,7 +22,7 @@ import { TargetDrawer } from '../targets/TargetDrawer';
 import { ConfigureWidgetDrawer } from '../widget-config/ConfigureWidgetDrawer';
 import { KpiWidgetDrawer } from '../widgets/campaign_performance/KpiWidgetDrawer';
 import { widgetDefinition, widgetLabel } from '../widgets/registry';
-import { type DataScope } from '../widgets/types';
+import { type DataScope, wholeDatasets } from '../widgets/types';
 import {
   addWidgetAt,
   createWidget,
@@ -83,6 +83,8 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
   const editing = editMode && canEdit;
   const selectedId = useAppSelector((state) => selectSelectedWidget(state, reportKey));
   const context = useWidgetContext(config, scope, editing, canEdit);
+  // Drawers let the user pick any field: they read the whole datasets, not the canvas's projection.
+  const drawerContext = useMemo(() => ({ ...context, scope: wholeDatasets(context.scope) }), [context]);
   const [params, setParams] = useSearchParams();
   const drawer = drawerFromParams(params);
   const drawerWidgetId = params.get(`${DRAWER_PREFIX}widgetId`);
@@ -252,10 +254,10 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
         />
       )}
       <div className="or-dashboard-main">
-        <NotConfiguredNotice scope={scope} />
+        <NotConfiguredNotice scope={context.scope} />
         <GlobalFilterBar
           filters={config.filters ?? []}
-          scope={scope}
+          scope={context.scope}
           editable={editing}
           onApply={(filters) => change(globalFiltersChanged(config, filters))}
           onRemove={(index) => change(globalFilterRemoved(config, index))}
@@ -306,7 +308,7 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
         <ConfigureWidgetDrawer
           isOpen={drawer.type === 'configure-dashboard-widget'}
           widget={config.widgets.find((widget) => widget.id === drawerWidgetId)}
-          context={context}
+          context={drawerContext}
           onChange={changeWidget}
           onClose={closeDrawer}
         />
@@ -325,7 +327,7 @@ function DashboardCanvas({ reportKey, config, canEdit, scope, onConfigChange }: 
       {drawer.type === 'kpi-widget' && (
         <KpiWidgetDrawer
           widget={config.widgets.find((widget) => widget.id === drawerWidgetId)}
-          context={context}
+          context={drawerContext}
           metric={params.get(`${DRAWER_PREFIX}metric`) ?? undefined}
           onClose={closeDrawer}
         />

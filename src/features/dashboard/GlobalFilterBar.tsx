@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { loadDataset, selectDatasetEntry } from '../datasets/datasetsSlice';
 import { FilterForm } from '../widget-config/FilterForm';
 import { operatorLabels, takesNoValues, validateFilters } from '../widget-config/filterRules';
-import { type DataScope } from '../widgets/types';
+import { type DataScope, PROJECTION_PENDING } from '../widgets/types';
 
 export interface GlobalFilterBarProps {
   filters: ReportFilter[];
@@ -40,17 +40,20 @@ export function GlobalFilterBar({ filters, scope, editable, onApply, onRemove }:
   const entry = useAppSelector((state) => selectDatasetEntry(state, scope.workspaceId, DEFAULT_EXPLORER_DATASET));
   const schema = entry?.schema;
   const wanted = filters.length > 0 || draft !== null;
+  const { projection } = scope;
   useEffect(() => {
-    if (wanted && !entry) {
+    // In view mode the bar needs only the schema: the widgets' projection, once its targets are known.
+    if (wanted && !entry && projection !== PROJECTION_PENDING) {
       void dispatch(
         loadDataset({
           workspaceId: scope.workspaceId,
           datasetId: DEFAULT_EXPLORER_DATASET,
           publicReportId: scope.publicReportId,
+          projection,
         }),
       );
     }
-  }, [wanted, entry, dispatch, scope.workspaceId, scope.publicReportId]);
+  }, [wanted, entry, dispatch, scope.workspaceId, scope.publicReportId, projection]);
 
   if (filters.length === 0 && !editable) return null;
   const issues = draft && schema ? validateFilters(schema, draft) : [];

@@ -23,17 +23,18 @@ export function NotConfiguredNotice({ scope, dataset = DEFAULT_EXPLORER_DATASET 
     skip: scope.publicReportId !== undefined,
   });
   const noIntegration = integrations?.data.length === 0;
-  // Only then is the dataset worth a look: any one campaign is data.
-  const { version } = useWidgetData(scope, noIntegration ? dataset : null);
-  const { data: campaigns } = useDistinctValuesQuery(
+  // Only then is the dataset worth a look: any one row is data. Its date field is read, which every dashboard's
+  // projection of the dataset holds, so the notice never makes a view-mode dashboard load the whole file.
+  const { version, schema } = useWidgetData(scope, noIntegration ? dataset : null);
+  const { data: rows } = useDistinctValuesQuery(
     {
       workspaceId: scope.workspaceId,
       version,
-      query: { kind: 'distinctValues', dataset, dimension: 'campaign_id', limit: 1 },
+      query: { kind: 'distinctValues', dataset, dimension: schema?.dateField ?? '', limit: 1 },
     },
-    { skip: !noIntegration || !version },
+    { skip: !noIntegration || !version || !schema },
   );
-  if (!noIntegration || !campaigns || (campaigns.data.value ?? []).length > 0) return null;
+  if (!noIntegration || !rows || (rows.data.value ?? []).length > 0) return null;
   return (
     <Callout intent="warning" icon="cog" className="or-dashboard-not-configured">
       {NOT_CONFIGURED}

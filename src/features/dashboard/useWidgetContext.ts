@@ -2,12 +2,15 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { type Locale } from '../../contracts/common';
 import { type DashboardConfig } from '../../contracts/reports';
+import { targetIdsOfConfig } from '../../contracts/targets';
 import { useAppSelector } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
+import { targetReads } from '../datasets/projection';
 import { localToday, resolveConfigDateRanges } from '../date-range/ranges';
 import { selectFirstDayOfWeek } from '../prefs/prefsSlice';
 import { useGetPublicFlagsQuery, useGetPublicWorkspaceQuery } from '../reports/reportsApi';
-import { type DataScope, type WidgetContext } from '../widgets/types';
+import { useGetTargetsQuery } from '../targets/targetsApi';
+import { type DataScope, PROJECTION_PENDING, type WidgetContext } from '../widgets/types';
 import { useGetWorkspaceFlagsQuery } from '../workspaces/workspacesApi';
 import { hasGridLayout } from './layout';
 
@@ -31,6 +34,28 @@ export function useDashboardWorkspace(scope: DataScope): { locale: Locale; flags
   return { locale: locale ?? FALLBACK_LOCALE, flags: (isPublic ? publicFlags : ownFlags) ?? NO_FLAGS };
 }
 
+/**
+ * What a signed-in viewer's dashboard reads, so its widgets load only those columns (issue 20): none in edit mode,
+ * where the user may add any field, nor on the public page, whose files are already its report's scope. Pending
+ * while the targets its target cards show load; without them (an error), the whole datasets.
+ */
+function useDashboardProjection(config: DashboardConfig, scope: DataScope, editMode: boolean): DataScope['projection'] {
+  const projecting = !editMode && scope.publicReportId === undefined;
+  const { widgets, filters } = config;
+  const targetIds = useMemo(() => targetIdsOfConfig({ widgets }), [widgets]);
+  const targets = useGetTargetsQuery(scope.workspaceId, { skip: !projecting || targetIds.length === 0 });
+  const targetData = targets.data?.data;
+  const targetsFailed = targets.isError;
+  return useMemo(() => {
+    if (!projecting) return undefined;
+    if (targetIds.length === 0) return { widgets, filters, targets: [] };
+    if (targetsFailed) return undefined;
+    if (!targetData) return PROJECTION_PENDING;
+    const shown = targetData.filter((target) => targetIds.includes(target.id));
+    return { widgets, filters, targets: targetReads(shown) };
+  }, [projecting, widgets, filters, targetIds, targetData, targetsFailed]);
+}
+
 /** What every widget of a dashboard shares: its dates resolved today, its global filters and the viewer. */
 export function useWidgetContext(
   config: DashboardConfig,
@@ -44,10 +69,16 @@ export function useWidgetContext(
   const { dateRanges, filters } = config;
   const listLayout = !hasGridLayout(config.flags);
   const { workspaceId, publicReportId } = scope;
+  const projection = useDashboardProjection(config, scope, editMode);
   // Pages may pass a new scope object on every render; widgets refetch only when what it names changes.
   const stableScope = useMemo(
-    () => (publicReportId === undefined ? { workspaceId } : { workspaceId, publicReportId }),
-    [workspaceId, publicReportId],
+    () =>
+      publicReportId !== undefined
+        ? { workspaceId, publicReportId }
+        : projection
+          ? { workspaceId, projection }
+          : { workspaceId },
+    [workspaceId, publicReportId, projection],
   );
   return useMemo(
     () => ({

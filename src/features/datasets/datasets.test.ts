@@ -3,6 +3,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
 import { stubNetwork } from '../../../test/stubNetwork';
+import { type Widget } from '../../contracts/reports';
 import { campaignSchema } from '../../engine/testing/fixtures';
 import { api } from '../../store/api';
 import { REQUESTED_WITH } from '../../store/httpRules';
@@ -175,6 +176,56 @@ describe('datasets slice', () => {
     store.dispatch(schemasExpired({ workspaceId: 7 }));
     await load();
     expect(urls).toHaveLength(4);
+  });
+
+  test("a view-mode dashboard's projection: its columns only, widened, then the whole file when anything may be read", async () => {
+    const file = tableToIPC(tableFromArrays({ sent: Int32Array.from([1, 2, 3]) }), 'stream');
+    const urls: string[] = [];
+    const store = cacheStorageDatasetStore(memoryCacheStorage());
+    const fetchFn = async (input: RequestInfo | URL) => {
+      const url = pathOf(input);
+      urls.push(url);
+      if (url.endsWith('?schema=true')) return Response.json(campaignSchema);
+      // Each file its own ETag, as the server versions each column set.
+      return streamed(file, 1024, { ETag: `"v${urls.length}"` });
+    };
+    const redux = storeWith(fetchFn);
+    const versions: string[] = [];
+    setDatasetSink((_table, version) => void versions.push(version));
+    const base = { workspaceId: 7, datasetId: campaignSchema.id, fetch: fetchFn, sleep: noWait, store };
+    const widget = (id: string, metrics: string[]): Widget => ({
+      id,
+      type: 'table',
+      dataset: campaignSchema.id,
+      metrics,
+    });
+    const rates = { widgets: [widget('a', ['open_rate'])], filters: [], targets: [] };
+    const entry = () => selectDatasetEntry({ datasets: redux.getState().datasets }, 7, campaignSchema.id);
+    const whole = '/api/workspaces/7/datasets/campaigns_fixture';
+
+    await redux.dispatch(loadDataset({ ...base, projection: rates }));
+    expect(urls.at(-1)).toBe(`${whole}?columns=${encodeURIComponent('delivered,open,open_rate,send_date')}`);
+    expect(entry()).toMatchObject({ status: 'ready', columns: ['send_date', 'delivered', 'open', 'open_rate'] });
+    // The same projection again, or a narrower one, is served by the loaded table.
+    await redux.dispatch(loadDataset({ ...base, projection: rates }));
+    await redux.dispatch(loadDataset({ ...base, projection: { ...rates, widgets: [widget('b', ['open'])] } }));
+    expect(urls).toHaveLength(2);
+    // A widget reading another column: a wider projection, which keeps what the table held.
+    await redux.dispatch(loadDataset({ ...base, projection: { ...rates, widgets: [widget('c', ['revenue'])] } }));
+    expect(urls.at(-1)).toBe(`${whole}?columns=${encodeURIComponent('delivered,open,open_rate,revenue,send_date')}`);
+    // Anything that lets the user pick any field (edit mode, the explorer, drawers): the whole file.
+    await redux.dispatch(loadDataset(base));
+    expect(urls.at(-1)).toBe(whole);
+    expect(entry()?.columns).toBeUndefined();
+    expect(new Set(versions).size).toBe(3);
+    // Now every projection is served by the whole table.
+    await redux.dispatch(loadDataset({ ...base, projection: rates }));
+    expect(urls).toHaveLength(6);
+    // The projected files were kept under their own URLs, next to the whole one.
+    await waitFor(
+      async () => (await store.get(`${whole}?columns=delivered%2Copen%2Copen_rate%2Csend_date`)) !== undefined,
+    );
+    await waitFor(async () => (await store.get(whole)) !== undefined);
   });
 
   test('a 403 fails at once with the Yikes state', async () => {

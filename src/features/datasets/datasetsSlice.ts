@@ -1,8 +1,10 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { projectedColumnsParam } from '../../contracts/dataModel';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { browserDatasetStore, type DatasetStore } from './datasetCache';
 import { datasetPath, type DatasetRef, datasetsApi } from './datasetsApi';
 import { downloadDataset } from './download';
+import { covers, type DashboardProjection, projectedColumns } from './projection';
 
 /** Shown when a dataset cannot be fetched (spec 2 §8, spec 3 §8). */
 export const DATASET_FETCH_ERROR = 'Yikes! Something went wrong fetching your data.';
@@ -20,6 +22,8 @@ export interface DatasetEntry {
   attempt: number;
   /** The version the query engine holds (workspace and ETag); query results are cached per version. */
   version?: string;
+  /** The fields the engine's table was loaded with (a dashboard's projection); undefined: every column. */
+  columns?: string[];
   schema?: DatasetSchema;
   fetchedAt?: number;
   error?: string;
@@ -69,9 +73,11 @@ export const datasetsSlice = createSlice({
     },
     downloadSucceeded(
       state,
-      action: PayloadAction<KeyPayload & { version: string; schema: DatasetSchema; fetchedAt: number }>,
+      action: PayloadAction<
+        KeyPayload & { version: string; schema: DatasetSchema; fetchedAt: number; columns?: string[] }
+      >,
     ) {
-      const { key, version, schema, fetchedAt } = action.payload;
+      const { key, version, schema, fetchedAt, columns } = action.payload;
       const entry = state.entries[key];
       state.entries[key] = {
         status: 'ready',
@@ -81,6 +87,7 @@ export const datasetsSlice = createSlice({
         version,
         schema,
         fetchedAt,
+        columns,
       };
     },
     /** The workspace's schemas changed (data model saved): the next use downloads them again. */
@@ -130,29 +137,60 @@ export function setDatasetSink(next: DatasetSink): void {
 }
 
 interface LoadArgs extends DatasetRef {
+  /** A dashboard in view mode: only the columns it reads are downloaded and loaded. */
+  projection?: DashboardProjection;
   /** For tests: the file's fetch, a timer and where files are kept between visits (the browser's Cache Storage). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   store?: DatasetStore;
 }
 
+/** The columns to load for `projection`: undefined for the whole dataset; widened by what the engine holds. */
+function columnsToLoad(
+  projection: DashboardProjection | undefined,
+  schema: DatasetSchema,
+  entry: DatasetEntry | undefined,
+): string[] | undefined {
+  const wanted = projection ? projectedColumns(projection, schema) : null;
+  if (wanted === null) return undefined;
+  // Whatever another consumer of the loaded table reads stays in (a wider projection, never a narrower one).
+  const kept = entry?.version ? entry.columns : [];
+  return kept === undefined ? undefined : [...new Set([...kept, ...wanted])];
+}
+
+/** True when the engine's table of `entry` is current and holds what `projection` (or the whole dataset) needs. */
+export function entryServes(entry: DatasetEntry | undefined, projection?: DashboardProjection): boolean {
+  if (entry?.status !== 'ready' || !entry.schema || !entry.fetchedAt) return false;
+  if (Date.now() - entry.fetchedAt >= DATASET_STALE_MS) return false;
+  return covers(entry.columns, projection ? projectedColumns(projection, entry.schema) : null);
+}
+
 /**
- * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s; a copy kept from an
- * earlier visit is reused when the server says it is current), with progress in the store and the bytes handed
- * straight to the query engine.
+ * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s, or when the
+ * engine's table lacks columns now needed; a copy kept from an earlier visit is reused when the server says it is
+ * current), with progress in the store and the bytes handed straight to the query engine. With a projection,
+ * only the columns a dashboard reads.
  */
 export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
   'datasets/load',
-  async ({ workspaceId, datasetId, publicReportId, fetch: fetchFn, sleep, store }, { dispatch }) => {
+  async (
+    { workspaceId, datasetId, publicReportId, projection, fetch: fetchFn, sleep, store },
+    { dispatch, getState },
+  ) => {
     const key = datasetKey(workspaceId, datasetId);
+    const previous = getState().datasets.entries[key];
     dispatch(downloadStarted({ key }));
     const ref = { workspaceId, datasetId, publicReportId };
-    const url = `/api${datasetPath(ref)}`;
     try {
       // Fetched again whenever the file is (this thunk's condition decides when), so the two always match.
       const schema = await dispatch(
         datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false, forceRefetch: true }),
       ).unwrap();
+      // A public link's file is already its report's scope.
+      const columns = publicReportId === undefined ? columnsToLoad(projection, schema, previous) : undefined;
+      const query = columns ? `?columns=${encodeURIComponent(projectedColumnsParam(columns))}` : '';
+      // The projected file has its own URL, so its kept copy and its ETag are its own.
+      const url = `/api${datasetPath(ref)}${query}`;
       const file = await downloadDataset(url, {
         fetch: fetchFn,
         sleep,
@@ -163,17 +201,18 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
       });
       const version = `${workspaceId}:${file.version}`;
       await sink(schema.tableId, version, file.bytes);
-      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now() }));
+      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns }));
     } catch (error) {
       console.error(error);
       dispatch(downloadFailed({ key, error: DATASET_FETCH_ERROR }));
     }
   },
   {
-    condition: ({ workspaceId, datasetId }, { getState }) => {
+    condition: ({ workspaceId, datasetId, projection }, { getState }) => {
       const entry = getState().datasets.entries[datasetKey(workspaceId, datasetId)];
+      // A load under way is awaited; its consumers ask again when it ends if it lacks what they need.
       if (entry?.status === 'loading') return false;
-      return !(entry?.status === 'ready' && entry.fetchedAt && Date.now() - entry.fetchedAt < DATASET_STALE_MS);
+      return !entryServes(entry, projection);
     },
   },
 );

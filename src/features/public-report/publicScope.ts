@@ -130,7 +130,7 @@ export type TargetRead = Pick<Target, 'metric' | 'filters'> & { dataset: string 
  * `targets` are those the dashboard's target widgets reference: their cards use their own filters only.
  */
 export function publicDatasetScope(
-  config: DashboardConfig,
+  config: Pick<DashboardConfig, 'widgets' | 'filters'>,
   schema: DatasetSchema,
   table: string,
   targets: readonly TargetRead[] = [],

@@ -1,6 +1,7 @@
 import { type Locale } from '../../contracts/common';
 import { type ReportFilter, type Widget } from '../../contracts/reports';
 import { type DateRanges, type WeekStart } from '../../engine/dates';
+import { type DashboardProjection } from '../datasets/projection';
 
 /**
  * Where a widget's datasets come from: the workspace's own (signed in) or a publicly shared report's
@@ -9,6 +10,19 @@ import { type DateRanges, type WeekStart } from '../../engine/dates';
 export interface DataScope {
   workspaceId: number;
   publicReportId?: number;
+  /**
+   * A dashboard in view mode: its widgets load only the columns it reads (issue 20); pending while the targets its
+   * target cards show are still unknown. Absent everywhere the user may pick any field: the whole dataset.
+   */
+  projection?: DashboardProjection | typeof PROJECTION_PENDING;
+}
+
+/** A projection that waits for the dashboard's targets. */
+export const PROJECTION_PENDING = 'pending';
+
+/** The scope without a projection: where the user may pick any field. */
+export function wholeDatasets({ projection: _projection, ...scope }: DataScope): DataScope {
+  return scope;
 }
 
 /** Everything a widget needs besides its own settings: the dashboard's dates, global filters and viewer. */

@@ -1,8 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { DATASET_FETCH_ERROR, loadDataset, selectDatasetEntry } from '../datasets/datasetsSlice';
-import { type DataScope } from './types';
+import { covers, projectedColumns } from '../datasets/projection';
+import { type DataScope, PROJECTION_PENDING } from './types';
 
 export type WidgetDataStatus = 'loading' | 'ready' | 'error';
 
@@ -22,14 +23,27 @@ export interface WidgetData {
  */
 export function useWidgetData(scope: DataScope, datasetId: string | null): WidgetData {
   const dispatch = useAppDispatch();
-  const { workspaceId, publicReportId } = scope;
+  const { workspaceId, publicReportId, projection } = scope;
   const entry = useAppSelector((state) => (datasetId ? selectDatasetEntry(state, workspaceId, datasetId) : undefined));
+  // The engine's table holds every column this widget's dashboard (or, without a projection, anyone) may read.
+  const held = useMemo(
+    () =>
+      !!entry?.schema &&
+      !!entry.version &&
+      projection !== PROJECTION_PENDING &&
+      covers(entry.columns, projection ? projectedColumns(projection, entry.schema) : null),
+    [entry?.schema, entry?.version, entry?.columns, projection],
+  );
 
+  // A load ended without what this widget needs (a narrower projection loaded meanwhile): it asks again.
+  const lacking = entry?.status === 'ready' && !held;
   useEffect(() => {
-    if (datasetId) void dispatch(loadDataset({ workspaceId, datasetId, publicReportId }));
-  }, [dispatch, workspaceId, datasetId, publicReportId]);
+    if (datasetId && projection !== PROJECTION_PENDING) {
+      void dispatch(loadDataset({ workspaceId, datasetId, publicReportId, projection }));
+    }
+  }, [dispatch, workspaceId, datasetId, publicReportId, projection, lacking]);
 
-  if (entry?.schema && entry.version) {
+  if (entry?.schema && entry.version && held) {
     return { status: 'ready', progress: 1, schema: entry.schema, version: entry.version };
   }
   if (entry?.status === 'error') return { status: 'error', progress: null, error: entry.error ?? DATASET_FETCH_ERROR };

@@ -1,0 +1,92 @@
+import { type Page, expect, test } from '@playwright/test';
+import { openAcme, reportPathByTitle } from './support';
+
+/**
+ * A dashboard in view mode downloads only the columns its widgets read (issue 20); edit mode, where any field may
+ * be added, loads the whole dataset, and every widget shows the same numbers from it.
+ */
+
+interface DatasetRequest {
+  path: string;
+  columns: string[] | null;
+}
+
+/** The dataset file requests of the page (not the schema calls), with the columns each names. */
+function watchDatasets(page: Page): DatasetRequest[] {
+  const seen: DatasetRequest[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!/^\/api\/workspaces\/\d+\/datasets\/[^/]+$/.test(url.pathname) || url.searchParams.has('schema')) return;
+    if (url.pathname.includes('/datasets/campaigns/')) return;
+    const columns = url.searchParams.get('columns');
+    seen.push({ path: url.pathname, columns: columns === null ? null : columns.split(',') });
+  });
+  return seen;
+}
+
+/** Every widget's numbers once none is loading or failing: the numbers of each card's text, in order. */
+async function widgetNumbers(page: Page): Promise<string[][]> {
+  const cards = page.locator('[data-widget-id]');
+  await expect(cards.first()).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('[data-widget-id] [aria-busy="true"]')).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.locator('[data-widget-id] [role="alert"]')).toHaveCount(0);
+  const texts = await cards.allInnerTexts();
+  return texts.map((text) => text.match(/-?\d[\d.,]*%?/g) ?? []);
+}
+
+/** How many dataset loads into a worker the page's timeline holds, and when the last one and the last query began. */
+const engineTimes = (page: Page) =>
+  page.evaluate(() => {
+    const inserts = performance.getEntriesByName('openrate:dataset-insert');
+    const starts = (name: string) => performance.getEntriesByName(name).map((entry) => entry.startTime);
+    return {
+      inserts: inserts.length,
+      insert: Math.max(-1, ...starts('openrate:dataset-insert')),
+      query: Math.max(-1, ...starts('openrate:engine-query')),
+    };
+  });
+
+test('the demo dashboard asks for its columns only, and shows the numbers of the whole dataset', async ({ page }) => {
+  test.setTimeout(300_000);
+  const workspaceId = await openAcme(page);
+  const datasets = watchDatasets(page);
+  await page.goto(await reportPathByTitle(page, workspaceId, 'Default Dashboard'));
+  const viewed = await widgetNumbers(page);
+  expect(viewed.flat().length).toBeGreaterThan(0);
+
+  // Every dataset file of the view open names its columns, fewer than the dataset's fields.
+  await expect.poll(() => datasets.length).toBeGreaterThan(0);
+  const projected = [...datasets];
+  for (const request of projected) {
+    expect(request.columns).not.toBeNull();
+    const schema = await page.request.get(`${request.path}?schema=true`);
+    const fields = ((await schema.json()) as { fields: { id: string }[] }).fields.map((field) => field.id);
+    expect(request.columns!.every((id) => fields.includes(id))).toBe(true);
+    expect(request.columns!.length).toBeLessThan(fields.length);
+  }
+
+  // Edit mode lets the user add any field: the whole files are loaded, and the widgets compute from them.
+  const before = await engineTimes(page);
+  await page.getByLabel('Edit or view').getByText('Edit', { exact: true }).click();
+  const whole = () => datasets.slice(projected.length).filter((request) => request.columns === null);
+  await expect
+    .poll(
+      () =>
+        whole()
+          .map((request) => request.path)
+          .sort(),
+      { timeout: 120_000 },
+    )
+    .toEqual([...new Set(projected.map((request) => request.path))].sort());
+  // The numbers shown come from queries run after the whole file was loaded into the engine.
+  await expect
+    .poll(
+      async () => {
+        const { inserts, insert, query } = await engineTimes(page);
+        return inserts > before.inserts && query > insert;
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+  await expect.poll(() => widgetNumbers(page), { timeout: 120_000 }).toEqual(viewed);
+});

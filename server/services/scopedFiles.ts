@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeDataset } from '../datasets/writer';
+import { type DatasetFile } from './datasets';
+import { literal, openLockedDuckDB, withTimeout } from './duckdb';
+
+/** The name of the whole dataset in a scoped file's conditions (public rows' outliers are measured against it). */
+export const SOURCE_TABLE = '__dataset';
+/** A scoped file is built within this time or not at all (the request fails; the next one tries again). */
+export const SCOPED_BUILD_TIMEOUT_MS = 30_000;
+export const quoteIdentifier = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/** What a scoped file holds of its source: these fields (those without a stored column are skipped), these rows. */
+export interface FileScope {
+  tableId: string;
+  fields: readonly string[];
+  /** A SQL condition over SOURCE_TABLE; every row when omitted. */
+  condition?: string;
+}
+
+interface ScopedManifest {
+  version: string;
+  arrowBytes: number;
+  gzipBytes: number;
+}
+
+const inFlight = new Map<string, Promise<void>>();
+
+/** Removes the entries of `parent` other than `keep` last changed before `before` (not those being built). */
+export function removeOlderEntries(parent: string, keep: string, before: number): void {
+  // A save may remove the whole directory meanwhile: then there is nothing left to clean.
+  const entries = fs.existsSync(parent) ? fs.readdirSync(parent) : [];
+  for (const entry of entries) {
+    const other = path.join(parent, entry);
+    if (other === keep || other.includes('.tmp-') || inFlight.has(other)) continue;
+    const stat = fs.statSync(other, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs < before) fs.rmSync(other, { recursive: true, force: true });
+  }
+}
+
+async function build(source: DatasetFile, scope: FileScope, dir: string, prune: (started: number) => void) {
+  const started = Date.now();
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const temporary = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
+  fs.mkdirSync(temporary);
+  // The new files' directory to write (and spill) in, the source directory to read: nothing else.
+  const { instance, connection } = await openLockedDuckDB([temporary, path.dirname(source.parquetPath)]);
+  try {
+    const written = await withTimeout(connection, SCOPED_BUILD_TIMEOUT_MS, async () => {
+      await connection.run(
+        `CREATE VIEW ${quoteIdentifier(SOURCE_TABLE)} AS SELECT * FROM read_parquet(${literal(source.parquetPath)})`,
+      );
+      const stored = new Set(
+        (await connection.runAndReadAll(`DESCRIBE ${quoteIdentifier(SOURCE_TABLE)}`))
+          .getRowObjectsJS()
+          .map((row) => String(row.column_name)),
+      );
+      // Computed fields (ratios, custom fields) have no column: the browser computes them from the stored ones.
+      const columns = scope.fields.filter((id) => stored.has(id)).map(quoteIdentifier);
+      await connection.run(
+        `CREATE TABLE ${quoteIdentifier(scope.tableId)} AS SELECT ${columns.join(', ')} ` +
+          `FROM ${quoteIdentifier(SOURCE_TABLE)}${scope.condition === undefined ? '' : ` WHERE ${scope.condition}`}`,
+      );
+      return writeDataset(connection, scope.tableId, temporary);
+    });
+    const manifest: ScopedManifest = {
+      version: written.version,
+      arrowBytes: written.arrowBytes,
+      gzipBytes: written.arrowGzipBytes,
+    };
+    fs.writeFileSync(path.join(temporary, 'manifest.json'), JSON.stringify(manifest));
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(temporary, dir);
+    // Open downloads keep their file handles, so older files can go at once.
+    prune(started);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+    fs.rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The file of `scope` in `dir`: built with the locked-down native DuckDB from the source's Parquet file on first
+ * use and kept (its ETag is its content's hash); concurrent requests share one build. After a build, `prune`
+ * removes what the new file makes obsolete (given the build's start time).
+ */
+export async function scopedDatasetFile(
+  source: DatasetFile,
+  scope: FileScope,
+  dir: string,
+  prune: (started: number) => void,
+): Promise<DatasetFile> {
+  const manifestPath = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    let promise = inFlight.get(dir);
+    if (!promise) {
+      promise = build(source, scope, dir, prune).finally(() => inFlight.delete(dir));
+      inFlight.set(dir, promise);
+    }
+    await promise;
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ScopedManifest;
+  const arrowPath = path.join(dir, `${scope.tableId}.arrow`);
+  return {
+    arrowPath,
+    gzipPath: `${arrowPath}.gz`,
+    parquetPath: path.join(dir, `${scope.tableId}.parquet`),
+    version: manifest.version,
+    arrowBytes: manifest.arrowBytes,
+    gzipBytes: manifest.gzipBytes,
+  };
+}
