@@ -131,6 +131,31 @@ interface PickerPopupProps {
   onKeyDown(event: KeyboardEvent): void;
 }
 
+interface PresetMenuProps<Preset extends string> {
+  label: string;
+  presets: readonly Preset[];
+  labels: Record<Preset, string>;
+  active: Preset | undefined;
+  onPick(preset: Preset): void;
+}
+
+/** The presets of one period beside the calendar; picking one keeps the popup open until Apply. */
+function PresetMenu<Preset extends string>({ label, presets, labels, active, onPick }: PresetMenuProps<Preset>) {
+  return (
+    <Menu className="or-range-presets" aria-label={label}>
+      {presets.map((preset) => (
+        <MenuItem
+          key={preset}
+          text={labels[preset]}
+          active={active === preset}
+          shouldDismissPopover={false}
+          onClick={() => onPick(preset)}
+        />
+      ))}
+    </Menu>
+  );
+}
+
 function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
   const dispatch = useAppDispatch();
   const picker = useAppSelector(selectDateRangePicker);
@@ -143,29 +168,21 @@ function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
 
   const presets =
     picker.period === 'main' ? (
-      <Menu className="or-range-presets" aria-label="Date range presets">
-        {mainPresets.map((preset) => (
-          <MenuItem
-            key={preset}
-            text={mainPresetLabels[preset]}
-            active={draft.main.preset === preset}
-            shouldDismissPopover={false}
-            onClick={() => dispatch(mainPresetPicked(preset))}
-          />
-        ))}
-      </Menu>
+      <PresetMenu
+        label="Date range presets"
+        presets={mainPresets}
+        labels={mainPresetLabels}
+        active={draft.main.preset}
+        onPick={(preset) => dispatch(mainPresetPicked(preset))}
+      />
     ) : (
-      <Menu className="or-range-presets" aria-label="Comparison presets">
-        {comparePresets.map((preset) => (
-          <MenuItem
-            key={preset}
-            text={comparePresetLabels[preset]}
-            active={draft.compare.preset === preset}
-            shouldDismissPopover={false}
-            onClick={() => dispatch(comparePresetPicked(preset))}
-          />
-        ))}
-      </Menu>
+      <PresetMenu
+        label="Comparison presets"
+        presets={comparePresets}
+        labels={comparePresetLabels}
+        active={draft.compare.preset}
+        onPick={(preset) => dispatch(comparePresetPicked(preset))}
+      />
     );
 
   const body = (

@@ -16,6 +16,30 @@ interface ListViewProps extends WidgetProps {
   version: string;
 }
 
+interface SortHeaderProps {
+  column: ListOrderBy;
+  label: string;
+  sort: ListSort;
+  onSort: (column: ListOrderBy) => void;
+  numeric?: boolean;
+}
+
+/** A column header that sorts by its column, showing the current order to the eye and to screen readers. */
+function SortHeader({ column, label, sort, onSort, numeric = false }: SortHeaderProps) {
+  const active = sort.orderBy === column;
+  return (
+    <th
+      className={numeric ? 'or-numeric' : undefined}
+      aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button type="button" className="or-sort-button" onClick={() => onSort(column)}>
+        {label}
+        {active && <Icon icon={sort.order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />}
+      </button>
+    </th>
+  );
+}
+
 function ListView({ widget, context, schema, version, onChange }: ListViewProps) {
   // A viewer who may not save still sorts for themselves; an editor's order is saved with the widget.
   const [localSort, setLocalSort] = useState<ListSort | null>(null);
@@ -73,26 +97,12 @@ function ListView({ widget, context, schema, version, onChange }: ListViewProps)
       },
     });
   };
-  const header = (column: ListOrderBy, label: string, numeric = false) => {
-    const active = sort.orderBy === column;
-    return (
-      <th
-        className={numeric ? 'or-numeric' : undefined}
-        aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      >
-        <button type="button" className="or-sort-button" onClick={() => sortBy(column)}>
-          {label}
-          {active && <Icon icon={sort.order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />}
-        </button>
-      </th>
-    );
-  };
   return (
     <HTMLTable compact className="or-widget-table or-list-widget">
       <thead>
         <tr>
-          {header('dimension', fieldLabel(dimension))}
-          {header('currentPeriod', fieldLabel(metric), true)}
+          <SortHeader column="dimension" label={fieldLabel(dimension)} sort={sort} onSort={sortBy} />
+          <SortHeader column="currentPeriod" label={fieldLabel(metric)} sort={sort} onSort={sortBy} numeric />
         </tr>
       </thead>
       <tbody>
