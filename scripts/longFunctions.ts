@@ -1,8 +1,8 @@
 /**
  * Lists the functions, arrow functions and methods in src/ and server/ (tests left out) longer than 80 lines, each
  * with whether the comment right above it says why it stays long, and prints the counts. The reason is written as
- * `Long: …` in that comment (a line comment or the function's JSDoc), so that a comment describing what the function
- * does is not taken for one explaining its length. A long function inside a long function is counted once, as the
+ * "Long because …" in that comment (a line comment or the function's JSDoc), so that a comment describing what the
+ * function does is not taken for one explaining its length. A long function inside a long function is counted once, as the
  * outer one: its comment covers both.
  *
  * A script rather than ESLint's max-lines-per-function: that rule cannot accept a plain comment as the reason (only
@@ -40,16 +40,17 @@ function nameOf(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string
   return '(anonymous)';
 }
 
+const SAYS_WHY_LONG = /\bLong because\b|longer than 80 lines, because/;
 const COMMENT_LINE = /^(\/\/|\/\*|\*|\{\/\*)/;
 
-/** The comment lines right above the function's first line (blank lines skipped) contain `Long:`. */
+/** The comment lines right above the function's first line (blank lines skipped) say why it is long. */
 function saysWhyLong(lines: string[], firstLine: number): boolean {
   let index = firstLine - 1;
   while (index >= 0 && lines[index].trim() === '') index--;
   for (; index >= 0; index--) {
     const text = lines[index].trim();
     if (!COMMENT_LINE.test(text) && !text.endsWith('*/')) return false;
-    if (text.includes('Long:')) return true;
+    if (SAYS_WHY_LONG.test(text)) return true;
   }
   return false;
 }
@@ -86,7 +87,9 @@ function main(): void {
     console.log(`${mark} ${String(entry.lines).padStart(4)} ${entry.file}:${entry.line} ${entry.name}`);
   }
   const uncommented = all.filter((entry) => !entry.commented).length;
-  console.log(`${all.length} functions over ${max} lines, ${uncommented} without a comment saying why (Long: …)`);
+  console.log(
+    `${all.length} functions over ${max} lines, ${uncommented} without a comment saying why ("Long because …")`,
+  );
 }
 
 main();
