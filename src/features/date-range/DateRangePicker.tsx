@@ -156,11 +156,11 @@ function PresetMenu<Preset extends string>({ label, presets, labels, active, onP
   );
 }
 
-function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
+/** One period's tab: its presets, the From and To inputs, the calendar and the other period's legend. */
+function PeriodPanel() {
   const dispatch = useAppDispatch();
   const picker = useAppSelector(selectDateRangePicker);
   const endError = useAppSelector((root) => selectEndError(root, picker.period));
-  const blocked = useAppSelector(selectDraftError);
   const draft = picker.draft;
   if (!draft) return null;
   const range = picker.period === 'main' ? draft.main : draft.compare;
@@ -185,7 +185,7 @@ function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
       />
     );
 
-  const body = (
+  return (
     <div className="or-range-body">
       {presets}
       <div className="or-range-main">
@@ -227,6 +227,14 @@ function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
       </div>
     </div>
   );
+}
+
+function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
+  const dispatch = useAppDispatch();
+  const picker = useAppSelector(selectDateRangePicker);
+  const blocked = useAppSelector(selectDraftError);
+  if (!picker.draft) return null;
+  const body = <PeriodPanel />;
 
   return (
     <div className="or-range-popup" onKeyDown={onKeyDown} role="dialog" aria-label="Date range picker">
