@@ -55,6 +55,24 @@ function saysWhyLong(lines: string[], firstLine: number): boolean {
   return false;
 }
 
+/**
+ * The line where the statement, property or class member holding the function begins: `export const x = f({ y: () =>`
+ * carries its comment above `export const`.
+ */
+function anchorLine(node: ts.Node, source: ts.SourceFile): number {
+  let anchor: ts.Node = node;
+  while (
+    anchor.parent &&
+    !ts.isSourceFile(anchor.parent) &&
+    !ts.isBlock(anchor.parent) &&
+    !ts.isPropertyAssignment(anchor) &&
+    !ts.isClassElement(anchor)
+  ) {
+    anchor = anchor.parent;
+  }
+  return source.getLineAndCharacterOfPosition(anchor.getStart(source)).line;
+}
+
 function longFunctionsIn(file: string, max: number): LongFunction[] {
   const text = readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -66,7 +84,8 @@ function longFunctionsIn(file: string, max: number): LongFunction[] {
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
       if (last - first + 1 > max) {
         const name = nameOf(node as ts.FunctionLikeDeclaration, source);
-        found.push({ file, line: first + 1, lines: last - first + 1, name, commented: saysWhyLong(lines, first) });
+        const commented = saysWhyLong(lines, first) || saysWhyLong(lines, anchorLine(node, source));
+        found.push({ file, line: first + 1, lines: last - first + 1, name, commented });
         return;
       }
     }
