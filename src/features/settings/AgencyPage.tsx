@@ -1,38 +1,14 @@
-import { Button, Callout, Classes, Dialog, FormGroup, H3, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { workspaceNameSchema, type WorkspaceSummary } from '../../contracts/workspaces';
+import { workspaceNameSchema } from '../../contracts/workspaces';
 import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { limitMessage } from '../session/apiErrors';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useCreateWorkspaceMutation, useGetAgencyWorkspacesQuery } from '../workspaces/workspacesApi';
-
-function WorkspaceTable({ workspaces, onOpen }: { workspaces: WorkspaceSummary[]; onOpen?: (id: number) => void }) {
-  return (
-    <HTMLTable className="or-members-table" striped interactive={onOpen !== undefined}>
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Status</th>
-          <th>Licence</th>
-          <th>Members</th>
-        </tr>
-      </thead>
-      <tbody>
-        {workspaces.map((workspace) => (
-          <tr key={workspace.id} onClick={onOpen ? () => onOpen(workspace.id) : undefined}>
-            <td>{workspace.name}</td>
-            <td>{workspace.status}</td>
-            <td>{workspace.licenseHolder ?? ''}</td>
-            <td>{workspace.memberCount}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
-}
+import { WorkspaceTable } from '../workspaces/WorkspaceTable';
 
 /** settings/agency: the workspaces of the same agency licence, with Create (spec 1 §2.6). */
 export function AgencyPage() {
