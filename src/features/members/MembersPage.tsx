@@ -1,7 +1,6 @@
 import {
   Button,
   Classes,
-  Dialog,
   FormGroup,
   H3,
   HTMLSelect,
@@ -18,6 +17,7 @@ import { type Invitation, type Member } from '../../contracts/members';
 import { useAppDispatch } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { errorCode, errorStatus } from '../session/apiErrors';
+import { FormDialog } from '../shell/components/FormDialog';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { filterInvitations, filterMembers, memberActions, refusalMessage } from './memberRules';
 import {
@@ -61,32 +61,22 @@ function InviteDialog({ workspaceId, onClose }: { workspaceId: number; onClose: 
   };
 
   return (
-    <Dialog isOpen title="Invite member" onClose={onClose} style={{ minWidth: 400 }}>
-      <form onSubmit={(event) => void onSubmit(event)}>
-        <div className={Classes.DIALOG_BODY}>
-          <FormGroup label="Email" labelFor="invite-email" intent={error ? 'danger' : 'none'} helperText={error}>
-            <InputGroup id="invite-email" type="email" autoFocus value={email} onValueChange={setEmail} />
-          </FormGroup>
-          <FormGroup label="Role" labelFor="invite-role">
-            <HTMLSelect
-              id="invite-role"
-              value={role}
-              options={[
-                { value: 'member', label: 'Member' },
-                { value: 'admin', label: 'Admin' },
-              ]}
-              onChange={(event) => setRole(event.currentTarget.value as Role)}
-            />
-          </FormGroup>
-        </div>
-        <div className={Classes.DIALOG_FOOTER}>
-          <div className={Classes.DIALOG_FOOTER_ACTIONS}>
-            <Button text="Cancel" onClick={onClose} />
-            <Button type="submit" intent="primary" text="Invite" loading={isLoading} />
-          </div>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title="Invite member" submitText="Invite" saving={isLoading} onSubmit={onSubmit} onClose={onClose}>
+      <FormGroup label="Email" labelFor="invite-email" intent={error ? 'danger' : 'none'} helperText={error}>
+        <InputGroup id="invite-email" type="email" autoFocus value={email} onValueChange={setEmail} />
+      </FormGroup>
+      <FormGroup label="Role" labelFor="invite-role">
+        <HTMLSelect
+          id="invite-role"
+          value={role}
+          options={[
+            { value: 'member', label: 'Member' },
+            { value: 'admin', label: 'Admin' },
+          ]}
+          onChange={(event) => setRole(event.currentTarget.value as Role)}
+        />
+      </FormGroup>
+    </FormDialog>
   );
 }
 
@@ -111,26 +101,16 @@ function RenameDialog({ workspaceId, member, onClose }: { workspaceId: number; m
   };
 
   return (
-    <Dialog isOpen title="Change name" onClose={onClose} style={{ minWidth: 400 }}>
-      <form onSubmit={(event) => void onSubmit(event)}>
-        <div className={Classes.DIALOG_BODY}>
-          <FormGroup
-            label="Name"
-            labelFor="member-name"
-            intent={error ? 'danger' : 'none'}
-            helperText={error ?? 'Shown in this workspace only; their own profile keeps its name.'}
-          >
-            <InputGroup id="member-name" autoFocus value={name} onValueChange={setName} />
-          </FormGroup>
-        </div>
-        <div className={Classes.DIALOG_FOOTER}>
-          <div className={Classes.DIALOG_FOOTER_ACTIONS}>
-            <Button text="Cancel" onClick={onClose} />
-            <Button type="submit" intent="primary" text="Save" loading={isLoading} />
-          </div>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title="Change name" submitText="Save" saving={isLoading} onSubmit={onSubmit} onClose={onClose}>
+      <FormGroup
+        label="Name"
+        labelFor="member-name"
+        intent={error ? 'danger' : 'none'}
+        helperText={error ?? 'Shown in this workspace only; their own profile keeps its name.'}
+      >
+        <InputGroup id="member-name" autoFocus value={name} onValueChange={setName} />
+      </FormGroup>
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Callout, Classes, Dialog, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { workspaceNameSchema } from '../../contracts/workspaces';
@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { limitMessage } from '../session/apiErrors';
+import { FormDialog } from '../shell/components/FormDialog';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useCreateWorkspaceMutation, useGetAgencyWorkspacesQuery } from '../workspaces/workspacesApi';
 import { WorkspaceTable } from '../workspaces/WorkspaceTable';
@@ -56,20 +57,19 @@ export function AgencyPage() {
       ) : (
         <WorkspaceTable workspaces={data} onOpen={(id) => navigate(`/workspaces/${id}/settings/general`)} />
       )}
-      <Dialog isOpen={creating} title="Create workspace" onClose={() => setCreating(false)} style={{ minWidth: 400 }}>
-        <form onSubmit={(event) => void onCreate(event)}>
-          <div className={Classes.DIALOG_BODY}>
-            <FormGroup label="Name" labelFor="agency-name" intent={error ? 'danger' : 'none'} helperText={error}>
-              <InputGroup id="agency-name" autoFocus value={name} onValueChange={setName} />
-            </FormGroup>
-          </div>
-          <div className={Classes.DIALOG_FOOTER}>
-            <div className={Classes.DIALOG_FOOTER_ACTIONS}>
-              <Button type="submit" intent="primary" text="Create" loading={saving} />
-            </div>
-          </div>
-        </form>
-      </Dialog>
+      <FormDialog
+        isOpen={creating}
+        title="Create workspace"
+        submitText="Create"
+        saving={saving}
+        cancellable={false}
+        onSubmit={onCreate}
+        onClose={() => setCreating(false)}
+      >
+        <FormGroup label="Name" labelFor="agency-name" intent={error ? 'danger' : 'none'} helperText={error}>
+          <InputGroup id="agency-name" autoFocus value={name} onValueChange={setName} />
+        </FormGroup>
+      </FormDialog>
     </div>
   );
 }
