@@ -11,7 +11,7 @@ import {
   PopoverNext,
   Tag,
 } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { type Role, emailSchema } from '../../contracts/common';
 import { type Invitation, type Member } from '../../contracts/members';
 import { useAppDispatch } from '../../store/hooks';
@@ -19,6 +19,7 @@ import { notificationShown } from '../notifications/notificationsSlice';
 import { errorCode, errorStatus } from '../session/apiErrors';
 import { FormDialog } from '../shell/components/FormDialog';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { useSettled } from '../shell/useSettled';
 import { filterInvitations, filterMembers, memberActions, refusalMessage } from './memberRules';
 import {
   useChangeMemberRoleMutation,
@@ -126,7 +127,6 @@ export function MembersPage() {
   const members = data?.members ?? [];
   const invitations = data?.invitations ?? [];
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [inviting, setInviting] = useState(false);
   const [renaming, setRenaming] = useState<Member | null>(null);
   const [changeRole] = useChangeMemberRoleMutation();
@@ -135,10 +135,7 @@ export function MembersPage() {
   const [withdraw] = useWithdrawInvitationMutation();
   const [invite] = useInviteMemberMutation();
 
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(search), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+  const query = useSettled(search, SEARCH_DEBOUNCE_MS);
 
   const onRole = async (member: Member, role: Role) => {
     try {
