@@ -117,7 +117,11 @@ function RenameDialog({ workspaceId, member, onClose }: { workspaceId: number; m
 
 const formatLastSeen = (lastSeen: string | null) => (lastSeen ? new Date(lastSeen).toLocaleString() : 'Never');
 
-/** settings/members: the searchable members table; admins invite and manage members. */
+/**
+ * settings/members: the searchable members table; admins invite and manage members.
+ * Long because the members and invitations tables share the page's search, dialogs and admin actions; to be split into
+ * the two tables.
+ */
 export function MembersPage() {
   const dispatch = useAppDispatch();
   const user = useCurrentUser();
