@@ -11,7 +11,7 @@ import {
   PopoverNext,
   Tag,
 } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type Role, emailSchema } from '../../contracts/common';
 import { type Invitation, type Member } from '../../contracts/members';
 import { useAppDispatch } from '../../store/hooks';
@@ -112,6 +112,17 @@ function RenameDialog({ workspaceId, member, onClose }: { workspaceId: number; m
         <InputGroup id="member-name" autoFocus value={name} onValueChange={setName} />
       </FormGroup>
     </FormDialog>
+  );
+}
+
+/** A row's last cell for admins: the "more" button with the row's actions in a menu. */
+function ActionsMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td>
+      <PopoverNext shouldReturnFocusOnClose={false} placement="bottom-end" content={<Menu>{children}</Menu>}>
+        <Button variant="minimal" icon="more" aria-label={label} />
+      </PopoverNext>
+    </td>
   );
 }
 
@@ -221,37 +232,27 @@ export function MembersPage() {
                   <Tag minimal>{member.role === 'admin' ? 'Admin' : 'Member'}</Tag>
                 </td>
                 {admin && (
-                  <td>
-                    <PopoverNext
-                      shouldReturnFocusOnClose={false}
-                      placement="bottom-end"
-                      content={
-                        <Menu>
-                          <MenuItem icon="edit" text="Change name" onClick={() => setRenaming(member)} />
-                          {actions.changeRole && (
-                            <MenuItem
-                              icon="people"
-                              text={member.role === 'admin' ? 'Make member' : 'Make admin'}
-                              onClick={() => void onRole(member, member.role === 'admin' ? 'member' : 'admin')}
-                            />
-                          )}
-                          {actions.removeMfa && (
-                            <MenuItem icon="unlock" text="Remove MFA" onClick={() => void onRemoveMfa(member)} />
-                          )}
-                          {actions.remove && (
-                            <MenuItem
-                              icon="trash"
-                              intent="danger"
-                              text="Remove from workspace"
-                              onClick={() => void onRemove(member)}
-                            />
-                          )}
-                        </Menu>
-                      }
-                    >
-                      <Button variant="minimal" icon="more" aria-label={`Actions for ${member.email}`} />
-                    </PopoverNext>
-                  </td>
+                  <ActionsMenu label={`Actions for ${member.email}`}>
+                    <MenuItem icon="edit" text="Change name" onClick={() => setRenaming(member)} />
+                    {actions.changeRole && (
+                      <MenuItem
+                        icon="people"
+                        text={member.role === 'admin' ? 'Make member' : 'Make admin'}
+                        onClick={() => void onRole(member, member.role === 'admin' ? 'member' : 'admin')}
+                      />
+                    )}
+                    {actions.removeMfa && (
+                      <MenuItem icon="unlock" text="Remove MFA" onClick={() => void onRemoveMfa(member)} />
+                    )}
+                    {actions.remove && (
+                      <MenuItem
+                        icon="trash"
+                        intent="danger"
+                        text="Remove from workspace"
+                        onClick={() => void onRemove(member)}
+                      />
+                    )}
+                  </ActionsMenu>
                 )}
               </tr>
             );
@@ -271,29 +272,15 @@ export function MembersPage() {
                 <Tag minimal>{invitation.role === 'admin' ? 'Admin' : 'Member'}</Tag>
               </td>
               {admin && (
-                <td>
-                  <PopoverNext
-                    shouldReturnFocusOnClose={false}
-                    placement="bottom-end"
-                    content={
-                      <Menu>
-                        <MenuItem icon="envelope" text="Send again" onClick={() => void onResend(invitation)} />
-                        <MenuItem
-                          icon="cross"
-                          intent="danger"
-                          text="Withdraw invitation"
-                          onClick={() => void onWithdraw(invitation)}
-                        />
-                      </Menu>
-                    }
-                  >
-                    <Button
-                      variant="minimal"
-                      icon="more"
-                      aria-label={`Actions for invitation of ${invitation.email}`}
-                    />
-                  </PopoverNext>
-                </td>
+                <ActionsMenu label={`Actions for invitation of ${invitation.email}`}>
+                  <MenuItem icon="envelope" text="Send again" onClick={() => void onResend(invitation)} />
+                  <MenuItem
+                    icon="cross"
+                    intent="danger"
+                    text="Withdraw invitation"
+                    onClick={() => void onWithdraw(invitation)}
+                  />
+                </ActionsMenu>
               )}
             </tr>
           ))}
