@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/chromium';
 
 // scripts/e2e.ts chooses a free port and a fresh data directory, then runs Playwright.
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -18,16 +19,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, '--disable-quic'],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { chromiumPath } from '../scripts/chromium';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium';
 import { workspaceDatasetDir } from '../server/datasets/generate';
 import { ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 
@@ -15,12 +15,7 @@ export const launchOptions = {
   args: [
     // performance.memory in whole bytes rather than coarse buckets.
     '--enable-precise-memory-info',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
+    ...chromiumArgs,
   ],
 };
 

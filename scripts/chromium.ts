@@ -5,6 +5,19 @@ import fs from 'node:fs';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * The flags every automated run gives Chromium (the end-to-end tests and the browser benchmarks): no sandbox inside
+ * containers, no GPU, and none of the background traffic and first-run screens of a fresh profile.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
  * Makes sure Chromium is there: installs Debian's package when running as root, otherwise
  * stops with a message saying what to install. Returns the executable's path.
  */

@@ -81,7 +81,10 @@ function hasModule(name: string): boolean {
   }
 }
 
-/** Builds the whole server: API under /api, the session route, and the single-page app with its assets. */
+/**
+ * Builds the whole server: API under /api, the session route, and the single-page app with its assets.
+ * Long because the server's plugins, hooks and routes are registered in one place, in the order they must run.
+ */
 export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? defaultLogger(config),

@@ -44,6 +44,8 @@ export function assertParams(params: GeneratorParams): void {
 /**
  * Statements creating one table per catalogue dataset (named after its id) plus a few helper tables.
  * Parameters are validated numbers and a validated date, so interpolation is safe.
+ * Long because it is the generator's SQL, one statement per table read top to bottom, each building on the tables
+ * above it; split up, the order they depend on would be harder to see.
  */
 export function generatorStatements(params: GeneratorParams): string[] {
   assertParams(params);

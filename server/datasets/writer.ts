@@ -76,19 +76,10 @@ export async function describeTable(connection: DuckDBConnection, table: string)
 }
 
 /**
- * Writes `table` as `<dir>/<table>.parquet` (for the server's own queries) and `<dir>/<table>.arrow`, an Arrow IPC
- * stream whose strings are dictionary-encoded (for browsers), plus `<table>.arrow.gz` served to clients that accept
- * gzip. The Arrow stream is built batch by batch from DuckDB chunks, so memory stays flat whatever the size.
+ * Strings become global dictionaries (sorted distinct values); DuckDB computes each row's index through an ENUM
+ * (see encodedSelectList), so JavaScript only copies integers. The ENUM types are dropped once the file is written.
  */
-export async function writeDataset(connection: DuckDBConnection, table: string, dir: string): Promise<WrittenDataset> {
-  const columns = await describeTable(connection, table);
-  const parquetFile = path.join(dir, `${table}.parquet`);
-  await connection.run(
-    `COPY ${quote(table)} TO '${parquetFile.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
-  );
-
-  // Strings become global dictionaries (sorted distinct values); DuckDB computes each row's index through an
-  // ENUM, so JavaScript only copies integers.
+async function createDictionaries(connection: DuckDBConnection, table: string, columns: Column[]) {
   const dictionaries = new Map<string, Vector<Utf8>>();
   const enumTypes: string[] = [];
   for (const column of columns.filter((c) => c.kind === 'string')) {
@@ -100,13 +91,12 @@ export async function writeDataset(connection: DuckDBConnection, table: string, 
     const values = await connection.runAndReadAll(`SELECT unnest(enum_range(NULL::${typeName})) AS v`);
     dictionaries.set(column.name, vectorFromArray(values.getColumnsJS()[0].map(String), new Utf8()));
   }
+  return { dictionaries, enumTypes };
+}
 
-  const arrowFields = columns.map(
-    (column, index) =>
-      new ArrowField(column.name, arrowType(column, index, dictionaries.get(column.name)?.length ?? 0), false),
-  );
-  const schema = new Schema(arrowFields);
-  const selectList = columns
+/** The columns as the Arrow stream stores them: strings as dictionary indexes, dates as days since the epoch. */
+function encodedSelectList(table: string, columns: Column[]): string {
+  return columns
     .map((column) => {
       const name = quote(column.name);
       if (column.kind === 'string') return `enum_code(${name}::${quote(`dict_${table}_${column.name}`)})::INTEGER`;
@@ -114,6 +104,26 @@ export async function writeDataset(connection: DuckDBConnection, table: string, 
       return name;
     })
     .join(', ');
+}
+
+/**
+ * Writes `table` as `<dir>/<table>.parquet` (for the server's own queries) and `<dir>/<table>.arrow`, an Arrow IPC
+ * stream whose strings are dictionary-encoded (for browsers), plus `<table>.arrow.gz` served to clients that accept
+ * gzip. The Arrow stream is built batch by batch from DuckDB chunks, so memory stays flat whatever the size.
+ */
+export async function writeDataset(connection: DuckDBConnection, table: string, dir: string): Promise<WrittenDataset> {
+  const columns = await describeTable(connection, table);
+  const parquetFile = path.join(dir, `${table}.parquet`);
+  await connection.run(
+    `COPY ${quote(table)} TO '${parquetFile.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+  );
+
+  const { dictionaries, enumTypes } = await createDictionaries(connection, table, columns);
+  const arrowFields = columns.map(
+    (column, index) =>
+      new ArrowField(column.name, arrowType(column, index, dictionaries.get(column.name)?.length ?? 0), false),
+  );
+  const schema = new Schema(arrowFields);
 
   const arrowFile = path.join(dir, `${table}.arrow`);
   const gzipFile = `${arrowFile}.gz`;
@@ -128,7 +138,7 @@ export async function writeDataset(connection: DuckDBConnection, table: string, 
   ]);
 
   // Table order, the order the Parquet file has too: the instance preserves insertion order, so no sort is needed.
-  const result = await connection.stream(`SELECT ${selectList} FROM ${quote(table)}`);
+  const result = await connection.stream(`SELECT ${encodedSelectList(table, columns)} FROM ${quote(table)}`);
   let rows = 0;
   let pending: DuckDBDataChunk[] = [];
   let pendingRows = 0;

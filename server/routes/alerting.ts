@@ -51,6 +51,7 @@ async function checkWebhookUrl(input: AlertRuleInput, allowedHosts: readonly str
 /**
  * Alerting (spec 3 §7). Every member may view, create, edit and remove the workspace's rules: the spec leaves
  * roles open, and a rule only notifies the recipients it names (README, security table).
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
  */
 export const alertingRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();

@@ -115,7 +115,10 @@ async function sendDatasetFile(
   return reply.header('Content-Length', String(file.arrowBytes)).send(handle.createReadStream());
 }
 
-/** Datasets of a workspace: the list, each dataset's file or schema, and a campaign's web-view URL. */
+/**
+ * Datasets of a workspace: the list, each dataset's file or schema, and a campaign's web-view URL.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
+ */
 export const datasetRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;

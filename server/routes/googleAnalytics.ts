@@ -20,6 +20,7 @@ import { changeUnits, findIntegration, saveIntegration } from '../services/integ
  * Google Analytics (spec 1 sections 3, 4, 7): the admin grants the product's service account read access in GA,
  * enables the integration, then adds properties (GA4's views) with an optional market, or removes them. The
  * service account is the product's, so the workspace stores no credentials; every call asks GA what it may read.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
  */
 export const googleAnalyticsRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();

@@ -42,6 +42,7 @@ import {
 /**
  * Integrations of spec 1 section 7. Members may read the list (the page tells them to ask an admin); every change,
  * every provider call made with saved credentials and the issued push credentials are for admins only.
+ * Long because a plugin registers all its routes in one place; each handler stays short and calls services.
  */
 export const integrationRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();

@@ -90,7 +90,10 @@ async function reloadReport(db: Executor, workspaceId: number, reportId: number,
   return report;
 }
 
-/** Reports of a workspace, their access entries, and the public variants of a publicly shared report. */
+/**
+ * Reports of a workspace, their access entries, and the public variants of a publicly shared report.
+ * Long because a plugin registers all its routes in one place; each handler stays short.
+ */
 export const reportRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = app.db.db;

@@ -116,6 +116,8 @@ const isoDay = (daysAgo: number, now: Date) =>
  * Seeds the demo accounts and workspaces of DATA-CATALOGUE "Demo workspaces" once, in one
  * transaction. Returns the demo workspaces' ids every time (so datasets can be generated for them),
  * and whether this call created them.
+ * Long because the demo's users, licences, workspaces, memberships, annotations and reports are written in one
+ * transaction, each step using the ids the previous one returned.
  */
 export async function seedDemo(db: Database, now = new Date()): Promise<{ workspaceIds: number[]; created: boolean }> {
   return db.transaction(async (tx) => {

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import type { DuckDBInstance } from '@duckdb/node-api';
 import { eq } from 'drizzle-orm';
 import { catalogue, getCatalogueDataset, type CatalogueDataset } from '../../src/contracts/catalogue';
 import { ensureWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
 import { licenses, workspaces } from '../db/schema';
 import type { Executor } from './db';
-import { openLockedDuckDB, withTimeout } from './duckdb';
+import { LazyLockedDuckDB } from './duckdb';
 import { getWorkspaceFlags } from './flags';
 
 /**
@@ -84,38 +83,25 @@ const QUERY_TIMEOUT_MS = 5_000;
  * first use) that reaches only the data directory.
  */
 export class ParquetQueries {
-  private instance: Promise<DuckDBInstance> | undefined;
+  private readonly duckdb: LazyLockedDuckDB;
 
-  constructor(private readonly dataDir: string) {}
-
-  private async connect() {
-    this.instance ??= openLockedDuckDB([this.dataDir]).then(({ instance, connection }) => {
-      connection.closeSync();
-      return instance;
-    });
-    return (await this.instance).connect();
+  constructor(dataDir: string) {
+    this.duckdb = new LazyLockedDuckDB([dataDir]);
   }
 
   /** A campaign's web-view URL, or null when the campaign is unknown or has none. */
   async campaignWebviewUrl(parquetPath: string, campaignId: string): Promise<string | null> {
-    const connection = await this.connect();
-    try {
-      const reader = await withTimeout(connection, QUERY_TIMEOUT_MS, () =>
-        connection.runAndReadAll(
-          `SELECT webview_url FROM read_parquet($path) WHERE campaign_id = $campaign AND webview_url <> '' LIMIT 1`,
-          { path: parquetPath, campaign: campaignId },
-        ),
+    const rows = await this.duckdb.query(QUERY_TIMEOUT_MS, async (connection) => {
+      const reader = await connection.runAndReadAll(
+        `SELECT webview_url FROM read_parquet($path) WHERE campaign_id = $campaign AND webview_url <> '' LIMIT 1`,
+        { path: parquetPath, campaign: campaignId },
       );
-      const rows = reader.getRowObjectsJS();
-      return rows.length ? String(rows[0].webview_url) : null;
-    } finally {
-      connection.closeSync();
-    }
+      return reader.getRowObjectsJS();
+    });
+    return rows.length ? String(rows[0].webview_url) : null;
   }
 
   async close(): Promise<void> {
-    const instance = this.instance;
-    this.instance = undefined;
-    if (instance) (await instance).closeSync();
+    await this.duckdb.close();
   }
 }

@@ -51,3 +51,33 @@ export async function withTimeout<T>(connection: DuckDBConnection, ms: number, w
     clearTimeout(timer);
   }
 }
+
+/**
+ * One locked-down instance per service and server process, opened on first use; each query gets its own connection
+ * with a timeout, closed afterwards.
+ */
+export class LazyLockedDuckDB {
+  private instance: Promise<DuckDBInstance> | undefined;
+
+  constructor(private readonly directories: string[]) {}
+
+  /** Runs `work` on a fresh connection, interrupted after `timeoutMs`. */
+  async query<T>(timeoutMs: number, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.instance ??= openLockedDuckDB(this.directories).then(({ instance, connection }) => {
+      connection.closeSync();
+      return instance;
+    });
+    const connection = await (await this.instance).connect();
+    try {
+      return await withTimeout(connection, timeoutMs, () => work(connection));
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async close(): Promise<void> {
+    const instance = this.instance;
+    this.instance = undefined;
+    if (instance) (await instance).closeSync();
+  }
+}

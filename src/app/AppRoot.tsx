@@ -40,17 +40,57 @@ export function WorkspaceBlocked({ kind }: { kind: 'suspended' | 'cancelled' }) 
   );
 }
 
+/** How long after the connection returns a failed initial-data call is tried again. */
+const RECONNECT_RETRY_MS = 1_500;
+
+/**
+ * The refetch on reconnect can itself fail while the network settles: try once more shortly after, so a page that
+ * went offline recovers by itself instead of stopping on the error page.
+ */
+function useRetryAfterReconnect(
+  online: boolean,
+  session: { retryable: boolean; refetch: () => unknown },
+  me: { retryable: boolean; refetch: () => unknown },
+) {
+  const wentOffline = useRef(!online);
+  if (!online) wentOffline.current = true;
+  const { retryable: sessionRetryable, refetch: refetchSession } = session;
+  const { retryable: meRetryable, refetch: refetchMe } = me;
+  useEffect(() => {
+    if (!online || !wentOffline.current || (!sessionRetryable && !meRetryable)) return undefined;
+    const timer = window.setTimeout(() => {
+      wentOffline.current = false;
+      if (sessionRetryable) void refetchSession();
+      if (meRetryable) void refetchMe();
+    }, RECONNECT_RETRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [online, sessionRetryable, meRetryable, refetchSession, refetchMe]);
+}
+
+/** The session ending while a page is open sends the browser to /login exactly once. */
+function useSessionTransitions(sessionKnown: boolean, signedIn: boolean, publicPage: boolean) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const wasAuthenticated = useRef(false);
+  useEffect(() => {
+    if (!sessionKnown) return;
+    if (signedIn) {
+      if (!wasAuthenticated.current) dispatch(sessionStarted());
+      wasAuthenticated.current = true;
+    } else if (wasAuthenticated.current) {
+      wasAuthenticated.current = false;
+      dispatch(sessionEnded());
+      if (!publicPage) navigate('/login', { replace: true });
+    }
+  }, [sessionKnown, signedIn, publicPage, dispatch, navigate]);
+}
+
 /**
  * The root of every route: keeps the session (polled every 15 minutes, in the background too), loads the
  * initial data for signed-in pages and applies the route guards before anything renders.
  */
-/** How long after the connection returns a failed initial-data call is tried again. */
-const RECONNECT_RETRY_MS = 1_500;
-
 export function AppRoot() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const online = useOnline();
   const publicPage = isPublicPath(pathname);
 
@@ -72,38 +112,12 @@ export function AppRoot() {
   const flags = useGetWorkspaceFlagsQuery(flagsFor ?? 0, { skip: flagsFor === null || !authenticated });
   const currentWorkspaceId = useAppSelector(selectCurrentWorkspaceId);
 
-  // The refetch on reconnect can itself fail while the network settles: try once more shortly after,
-  // so a page that went offline recovers by itself instead of stopping on the error page.
-  const { isError: sessionFailed, refetch: refetchSession } = session;
-  const { isError: meFailed, refetch: refetchMe } = me;
-  const wentOffline = useRef(!online);
-  if (!online) wentOffline.current = true;
-  const sessionRetryable = sessionFailed;
-  const meRetryable = meFailed && authenticated && !publicPage;
-  useEffect(() => {
-    if (!online || !wentOffline.current || (!sessionRetryable && !meRetryable)) return undefined;
-    const timer = window.setTimeout(() => {
-      wentOffline.current = false;
-      if (sessionRetryable) void refetchSession();
-      if (meRetryable) void refetchMe();
-    }, RECONNECT_RETRY_MS);
-    return () => window.clearTimeout(timer);
-  }, [online, sessionRetryable, meRetryable, refetchSession, refetchMe]);
-
-  // The session ending while a page is open sends the browser to /login exactly once.
-  const wasAuthenticated = useRef(false);
-  useEffect(() => {
-    if (session.data === undefined) return;
-    const signedIn = authenticated && !meUnauthorized;
-    if (signedIn) {
-      if (!wasAuthenticated.current) dispatch(sessionStarted());
-      wasAuthenticated.current = true;
-    } else if (wasAuthenticated.current) {
-      wasAuthenticated.current = false;
-      dispatch(sessionEnded());
-      if (!publicPage) navigate('/login', { replace: true });
-    }
-  }, [authenticated, meUnauthorized, session.data, publicPage, dispatch, navigate]);
+  useRetryAfterReconnect(
+    online,
+    { retryable: session.isError, refetch: session.refetch },
+    { retryable: me.isError && authenticated && !publicPage, refetch: me.refetch },
+  );
+  useSessionTransitions(session.data !== undefined, authenticated && !meUnauthorized, publicPage);
 
   const content = (() => {
     if (publicPage) return <Outlet />;

@@ -105,6 +105,81 @@ function outlierSql(operator: string, value: string, band: (fn: 'avg' | 'stddev_
   return `(${high} OR ${low})`;
 }
 
+/** The filtered value in the forms the operators compare, with the filter's values. */
+interface Operand {
+  field: Field;
+  /** The value itself: the row's value, or the group's aggregate for an aggregate filter. */
+  expr: string;
+  /** As a date: the stored column where the field has no rules, so a DATE column keeps its fast comparison. */
+  day: string;
+  numeric: string;
+  asText: string;
+  /** The filter's values, normalised to the field's type. */
+  values: string[];
+  aggregate: boolean;
+}
+
+/** One operator's condition over the operand. */
+function operatorSql(operator: FilterOperator, operand: Operand, ctx: FilterContext): string {
+  const { field, expr, day, numeric, asText, values, aggregate } = operand;
+  switch (operator) {
+    case 'equals':
+      return field.type === 'metric'
+        ? `${expr} IN (${values.map(num).join(', ')})`
+        : `${asText} IN (${values.map(str).join(', ')})`;
+    case 'notEquals':
+      return field.type === 'metric'
+        ? `(${expr} IS NULL OR ${expr} NOT IN (${values.map(num).join(', ')}))`
+        : `(${expr} IS NULL OR ${asText} NOT IN (${values.map(str).join(', ')}))`;
+    case 'contains':
+      return `(${values.map((v) => `contains(${text(expr)}, lower(${str(v)}))`).join(' OR ')})`;
+    case 'notContains':
+      return `(${expr} IS NULL OR NOT (${values.map((v) => `contains(${text(expr)}, lower(${str(v)}))`).join(' OR ')}))`;
+    case 'startsWith':
+      return `(${values.map((v) => `starts_with(${text(expr)}, lower(${str(v)}))`).join(' OR ')})`;
+    case 'endsWith':
+      return `(${values.map((v) => `ends_with(${text(expr)}, lower(${str(v)}))`).join(' OR ')})`;
+    case 'set':
+      return `(${expr} IS NOT NULL AND ${asText} <> '')`;
+    case 'notSet':
+      return `(${expr} IS NULL OR ${asText} = '')`;
+    case 'gt':
+      return `${numeric} > ${num(values[0])}`;
+    case 'gte':
+      return `${numeric} >= ${num(values[0])}`;
+    case 'lt':
+      return `${numeric} < ${num(values[0])}`;
+    case 'lte':
+      return `${numeric} <= ${num(values[0])}`;
+    case 'inRange': {
+      if (values.length < 2) throw new QueryBuildError('inRange needs a minimum and a maximum');
+      return `${numeric} BETWEEN ${num(values[0])} AND ${num(values[1])}`;
+    }
+    case 'inDateRange':
+    case 'notInDateRange': {
+      if (values.length < 2) throw new QueryBuildError(`${operator} needs a start and an end date`);
+      const between = `${day} BETWEEN ${dateLit(values[0])} AND ${dateLit(values[1])}`;
+      return operator === 'inDateRange' ? between : `(${expr} IS NULL OR NOT (${between}))`;
+    }
+    case 'beforeDate':
+      return `${day} < ${dateLit(values[0])}`;
+    case 'afterDate':
+      return `${day} > ${dateLit(values[0])}`;
+    case 'outlierHigh':
+    case 'outlierLow':
+    case 'outlier': {
+      if (field.type !== 'metric') throw new QueryBuildError(`Unsupported filter: outliers need a metric`);
+      const k = sensitivity(values);
+      if (aggregate) {
+        const over = `OVER (${ctx.groupPartition ? `PARTITION BY ${ctx.groupPartition}` : ''})`;
+        return outlierSql(operator, expr, (fn) => `${fn}(${expr}) ${over}`, k);
+      }
+      // Row outliers are measured against the whole dataset, the same band whatever else is filtered.
+      return outlierSql(operator, expr, (fn) => `(SELECT ${fn}(${expr}) FROM ${ident(ctx.table)})`, k);
+    }
+  }
+}
+
 function memberCondition(filter: MemberFilter, ctx: FilterContext): Condition | undefined {
   // A filter on a field the dataset does not have is ignored (spec 2 §5, spec 3 §4).
   const field = ctx.fields.get(filter.member);
@@ -127,71 +202,11 @@ function memberCondition(filter: MemberFilter, ctx: FilterContext): Condition | 
   if (aggregate) expr = metricAggregate(ctx.fields, field, ctx.aggregateCondition);
   else if (field.type === 'metric') expr = metricRowValue(ctx.fields, field);
   else expr = dimensionValue(ctx.fields, field);
-  // Date operators compare the stored column, so a DATE column keeps its fast comparison.
   const day =
     field.type === 'dimension' && !field.rules?.length ? `CAST(${ident(field.id)} AS DATE)` : `CAST(${expr} AS DATE)`;
   const numeric = isNumericField(field) ? expr : `TRY_CAST(${expr} AS DOUBLE)`;
-  const asText = `CAST(${expr} AS VARCHAR)`;
-
-  const sql = ((): string => {
-    switch (operator as FilterOperator) {
-      case 'equals':
-        return field.type === 'metric'
-          ? `${expr} IN (${values.map(num).join(', ')})`
-          : `${asText} IN (${values.map(str).join(', ')})`;
-      case 'notEquals':
-        return field.type === 'metric'
-          ? `(${expr} IS NULL OR ${expr} NOT IN (${values.map(num).join(', ')}))`
-          : `(${expr} IS NULL OR ${asText} NOT IN (${values.map(str).join(', ')}))`;
-      case 'contains':
-        return `(${values.map((v) => `contains(${text(expr)}, lower(${str(v)}))`).join(' OR ')})`;
-      case 'notContains':
-        return `(${expr} IS NULL OR NOT (${values.map((v) => `contains(${text(expr)}, lower(${str(v)}))`).join(' OR ')}))`;
-      case 'startsWith':
-        return `(${values.map((v) => `starts_with(${text(expr)}, lower(${str(v)}))`).join(' OR ')})`;
-      case 'endsWith':
-        return `(${values.map((v) => `ends_with(${text(expr)}, lower(${str(v)}))`).join(' OR ')})`;
-      case 'set':
-        return `(${expr} IS NOT NULL AND ${asText} <> '')`;
-      case 'notSet':
-        return `(${expr} IS NULL OR ${asText} = '')`;
-      case 'gt':
-        return `${numeric} > ${num(values[0])}`;
-      case 'gte':
-        return `${numeric} >= ${num(values[0])}`;
-      case 'lt':
-        return `${numeric} < ${num(values[0])}`;
-      case 'lte':
-        return `${numeric} <= ${num(values[0])}`;
-      case 'inRange': {
-        if (values.length < 2) throw new QueryBuildError('inRange needs a minimum and a maximum');
-        return `${numeric} BETWEEN ${num(values[0])} AND ${num(values[1])}`;
-      }
-      case 'inDateRange':
-      case 'notInDateRange': {
-        if (values.length < 2) throw new QueryBuildError(`${operator} needs a start and an end date`);
-        const between = `${day} BETWEEN ${dateLit(values[0])} AND ${dateLit(values[1])}`;
-        return operator === 'inDateRange' ? between : `(${expr} IS NULL OR NOT (${between}))`;
-      }
-      case 'beforeDate':
-        return `${day} < ${dateLit(values[0])}`;
-      case 'afterDate':
-        return `${day} > ${dateLit(values[0])}`;
-      case 'outlierHigh':
-      case 'outlierLow':
-      case 'outlier': {
-        if (field.type !== 'metric') throw new QueryBuildError(`Unsupported filter: outliers need a metric`);
-        const k = sensitivity(values);
-        if (aggregate) {
-          const over = `OVER (${ctx.groupPartition ? `PARTITION BY ${ctx.groupPartition}` : ''})`;
-          return outlierSql(operator, expr, (fn) => `${fn}(${expr}) ${over}`, k);
-        }
-        // Row outliers are measured against the whole dataset, the same band whatever else is filtered.
-        return outlierSql(operator, expr, (fn) => `(SELECT ${fn}(${expr}) FROM ${ident(ctx.table)})`, k);
-      }
-    }
-  })();
-  return { stage, sql };
+  const operand = { field, expr, day, numeric, asText: `CAST(${expr} AS VARCHAR)`, values, aggregate };
+  return { stage, sql: operatorSql(operator as FilterOperator, operand, ctx) };
 }
 
 function combine(parts: Condition[], joiner: 'AND' | 'OR'): Condition {

@@ -81,6 +81,8 @@ const aborted = (): EngineError => engineError(engineMessages.cancelled, 'AbortE
  * so the browser worker and the Node test worker run the same code. Errors leave as plain objects.
  * `transfer` marks result buffers for a zero-copy hand-over (Comlink's transfer in workers); `pollSliceMs` is how
  * long a running statement is polled before the worker yields (0: after every poll), for the polling benchmark.
+ * Long because its short functions share one closure: the opened instance, the loaded tables, the turn of the one
+ * connection and the running job.
  */
 export function createEngineCore(
   open: () => Promise<OpenedDuckdb>,

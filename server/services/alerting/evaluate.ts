@@ -1,4 +1,3 @@
-import type { DuckDBInstance } from '@duckdb/node-api';
 import { ALERT_HISTORY_DAYS, type AlertResult } from '../../../src/contracts/alerting';
 import type { DatasetSchema } from '../../../src/contracts/datasets';
 import { type AlertRuleQuery, alertEvaluationSql, alertResultsFromRows, daysEnding } from '../../../src/engine/alerts';
@@ -7,7 +6,7 @@ import { ident } from '../../../src/engine/sql';
 import { todayUtc } from '../../datasets/generate';
 import { datasetFile } from '../datasets';
 import type { Executor } from '../db';
-import { literal, openLockedDuckDB, withTimeout } from '../duckdb';
+import { LazyLockedDuckDB, literal } from '../duckdb';
 import { workspaceDatasetSchema } from './rules';
 
 /** One evaluation (a rule over its days) answers within this time or fails, never holding a job or request. */
@@ -29,19 +28,13 @@ export interface EvaluatedRule extends AlertRuleQuery {
  * Parquet file is exposed under the schema's table name as a view on that connection only.
  */
 export class AlertEvaluator {
-  private instance: Promise<DuckDBInstance> | undefined;
+  private readonly duckdb: LazyLockedDuckDB;
 
   constructor(
     private readonly db: Executor,
     private readonly dataDir: string,
-  ) {}
-
-  private async connect() {
-    this.instance ??= openLockedDuckDB([this.dataDir]).then(({ instance, connection }) => {
-      connection.closeSync();
-      return instance;
-    });
-    return (await this.instance).connect();
+  ) {
+    this.duckdb = new LazyLockedDuckDB([dataDir]);
   }
 
   /** The rule's result for each day, oldest first. */
@@ -76,24 +69,16 @@ export class AlertEvaluator {
   }
 
   private async runOnFile(schema: DatasetSchema, parquetPath: string, sql: string) {
-    const connection = await this.connect();
-    try {
-      const reader = await withTimeout(connection, EVALUATION_TIMEOUT_MS, async () => {
-        // The path is the server's own (data directory, workspace id, catalogue id), escaped as a literal.
-        await connection.run(
-          `CREATE OR REPLACE TEMP VIEW ${ident(schema.tableId)} AS SELECT * FROM read_parquet(${literal(parquetPath)})`,
-        );
-        return connection.runAndReadAll(sql);
-      });
-      return reader.getRowObjectsJS();
-    } finally {
-      connection.closeSync();
-    }
+    return this.duckdb.query(EVALUATION_TIMEOUT_MS, async (connection) => {
+      // The path is the server's own (data directory, workspace id, catalogue id), escaped as a literal.
+      await connection.run(
+        `CREATE OR REPLACE TEMP VIEW ${ident(schema.tableId)} AS SELECT * FROM read_parquet(${literal(parquetPath)})`,
+      );
+      return (await connection.runAndReadAll(sql)).getRowObjectsJS();
+    });
   }
 
   async close(): Promise<void> {
-    const instance = this.instance;
-    this.instance = undefined;
-    if (instance) (await instance).closeSync();
+    await this.duckdb.close();
   }
 }

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { errorCode } from '../session/apiErrors';
 import { useGetAdminWorkspacesQuery } from '../workspaces/workspacesApi';
+import { WorkspaceTable } from '../workspaces/WorkspaceTable';
 import { useGetAdminWorkspaceMembersQuery, useImpersonateMutation } from './adminApi';
 
 export const IMPERSONATE_FAILED = 'Failed to impersonate';
@@ -79,35 +80,19 @@ export function AdminWorkspacesPage() {
       {isLoading ? (
         <Spinner />
       ) : (
-        <HTMLTable className="or-members-table" striped>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Status</th>
-              <th>Licence</th>
-              <th>Members</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((workspace) => (
-              <tr key={workspace.id}>
-                <td>
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    text={workspace.name}
-                    active={workspace.id === pickedId}
-                    aria-pressed={workspace.id === pickedId}
-                    onClick={() => setPickedId(workspace.id)}
-                  />
-                </td>
-                <td>{workspace.status}</td>
-                <td>{workspace.licenseHolder ?? ''}</td>
-                <td>{workspace.memberCount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <WorkspaceTable
+          workspaces={data}
+          renderName={(workspace) => (
+            <Button
+              variant="minimal"
+              size="small"
+              text={workspace.name}
+              active={workspace.id === pickedId}
+              aria-pressed={workspace.id === pickedId}
+              onClick={() => setPickedId(workspace.id)}
+            />
+          )}
+        />
       )}
       {picked && <WorkspaceMembers key={picked.id} workspace={picked} />}
     </div>

@@ -12,12 +12,13 @@ import {
   TagInput,
   TextArea,
 } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ALERT_DATASETS, WEEKDAYS, type Weekday } from '../../contracts/alerting';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { useSettled } from '../shell/useSettled';
 import { FilterForm } from '../widget-config/FilterForm';
 import { datasetTitle, dimensionOptions, fieldText } from '../widget-config/settingsOptions';
 import { useWidgetData } from '../widgets/useWidgetData';
@@ -41,16 +42,6 @@ const PREVIEW_DEBOUNCE_MS = 500;
 
 /** The group-by choices: visible dimensions, dates and UTM fields left out (spec 3 §5). */
 const groupByOptions = (schema: DatasetSchema) => dimensionOptions(schema).filter((option) => option.group !== 'UTM');
-
-/** The draft once it has stopped changing for a moment, so typing does not run a preview per key. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 interface FieldsProps {
   draft: AlertDraft;

@@ -26,6 +26,7 @@ import { type Workspace } from '../../contracts/workspaces';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { closeDrawerParams, DRAWER_PREFIX, drawerFromParams, openDrawerParams } from '../shell/drawers';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { useSettled } from '../shell/useSettled';
 import { AlertDrawer } from './AlertDrawer';
 import { alertMessages, copyOfDraft, describeRule, draftOfRule, newAlertDraft } from './alertForm';
 import { alertFormClosed, alertFormKey, alertFormOpened, selectAlertForm } from './alertFormSlice';
@@ -138,6 +139,44 @@ function useAlertForm(workspaceId: number, rules: readonly AlertRule[] | undefin
   return { isOpen, missing };
 }
 
+interface RulesTableProps {
+  workspace: Workspace;
+  rules: readonly AlertRule[];
+  violations: readonly AlertViolation[];
+  onEdit(rule: AlertRule, copy: boolean): void;
+  onRemove(rule: AlertRule): void;
+}
+
+/** The rules with their state, 30 days of history, last change and actions. */
+function RulesTable({ workspace, rules, violations, onEdit, onRemove }: RulesTableProps) {
+  const modified = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <HTMLTable className="or-alerting-table" interactive>
+      <thead>
+        <tr>
+          <th>Title</th>
+          <th>History (30 days)</th>
+          <th>Last modified</th>
+          <th aria-label="Actions" />
+        </tr>
+      </thead>
+      <tbody>
+        {rules.map((rule) => (
+          <RuleRow
+            key={rule.id}
+            workspace={workspace}
+            rule={rule}
+            state={rowState(rule, violations)}
+            modified={modified}
+            onEdit={(copy) => onEdit(rule, copy)}
+            onRemove={() => onRemove(rule)}
+          />
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
 /** The alerting list (spec 3 §2): search, 'Add alert', the rules with their history, and the edit drawer. */
 export function AlertingPage() {
   const dispatch = useAppDispatch();
@@ -145,17 +184,13 @@ export function AlertingPage() {
   const workspace = useCurrentWorkspace();
   const [params] = useSearchParams();
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [removing, setRemoving] = useState<AlertRule | null>(null);
   const rules = useGetAlertRulesQuery(workspace.id);
   const { data: violations = [] } = useGetAlertViolationsQuery(workspace.id);
   const [remove] = useDeleteAlertRuleMutation();
   const { isOpen, missing } = useAlertForm(workspace.id, rules.data);
 
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(search), ALERT_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+  const query = useSettled(search, ALERT_SEARCH_DEBOUNCE_MS);
 
   const listPath = `/workspaces/${workspace.id}/alerting`;
   const openDrawer = (extra: Record<string, string>) =>
@@ -165,7 +200,6 @@ export function AlertingPage() {
     navigate({ pathname: listPath, search: closeDrawerParams(params).toString() });
   };
   const shown = selectMatchingRules(rules.data ?? [], query);
-  const modified = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <div className="or-alerting-page">
@@ -184,29 +218,13 @@ export function AlertingPage() {
       {rules.isError && <Callout intent="danger">Unknown error</Callout>}
       {rules.isLoading && <Spinner className="or-page-spinner" />}
       {rules.data && (
-        <HTMLTable className="or-alerting-table" interactive>
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>History (30 days)</th>
-              <th>Last modified</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((rule) => (
-              <RuleRow
-                key={rule.id}
-                workspace={workspace}
-                rule={rule}
-                state={rowState(rule, violations)}
-                modified={modified}
-                onEdit={(copy) => openDrawer(copy ? { alertId: rule.id, mode: 'copy' } : { alertId: rule.id })}
-                onRemove={() => setRemoving(rule)}
-              />
-            ))}
-          </tbody>
-        </HTMLTable>
+        <RulesTable
+          workspace={workspace}
+          rules={shown}
+          violations={violations}
+          onEdit={(rule, copy) => openDrawer(copy ? { alertId: rule.id, mode: 'copy' } : { alertId: rule.id })}
+          onRemove={setRemoving}
+        />
       )}
       {missing ? (
         <AlertDrawerMissing onClose={close} />

@@ -36,7 +36,11 @@ export interface AnnotationsDrawerBodyProps {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The annotations drawer: a form to add or edit, and the cards of the period with edit and delete. */
+/**
+ * The annotations drawer: a form to add or edit, and the cards of the period with edit and delete.
+ * Long because the form and the period's cards share the draft being edited (a card's Edit fills the form); to be split
+ * into the form and the card list.
+ */
 export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDrawerBodyProps) {
   const dispatch = useAppDispatch();
   const { data = [], isLoading } = useGetAnnotationsQuery(workspaceId);

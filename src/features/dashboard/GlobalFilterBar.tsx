@@ -30,16 +30,10 @@ export function filterChipText(filter: ReportFilter, schema: DatasetSchema | und
   return `${member} ${operator}${values}`.trim();
 }
 
-/**
- * The sticky bar of a dashboard's global filters, which apply to every widget (spec 2 §2). Filters name fields
- * of the send-date dataset, the one most widgets read.
- */
-export function GlobalFilterBar({ filters, scope, editable, onApply, onRemove }: GlobalFilterBarProps) {
+/** The send-date dataset's entry, whose schema names the filters' fields; loaded once filters are shown or edited. */
+function useFilterDataset(scope: DataScope, wanted: boolean) {
   const dispatch = useAppDispatch();
-  const [draft, setDraft] = useState<ReportFilter[] | null>(null);
   const entry = useAppSelector((state) => selectDatasetEntry(state, scope.workspaceId, DEFAULT_EXPLORER_DATASET));
-  const schema = entry?.schema;
-  const wanted = filters.length > 0 || draft !== null;
   const { projection } = scope;
   useEffect(() => {
     // In view mode the bar needs only the schema: the widgets' projection, once its targets are known.
@@ -54,6 +48,17 @@ export function GlobalFilterBar({ filters, scope, editable, onApply, onRemove }:
       );
     }
   }, [wanted, entry, dispatch, scope.workspaceId, scope.publicReportId, projection]);
+  return entry;
+}
+
+/**
+ * The sticky bar of a dashboard's global filters, which apply to every widget (spec 2 §2). Filters name fields
+ * of the send-date dataset, the one most widgets read.
+ */
+export function GlobalFilterBar({ filters, scope, editable, onApply, onRemove }: GlobalFilterBarProps) {
+  const [draft, setDraft] = useState<ReportFilter[] | null>(null);
+  const entry = useFilterDataset(scope, filters.length > 0 || draft !== null);
+  const schema = entry?.schema;
 
   if (filters.length === 0 && !editable) return null;
   const issues = draft && schema ? validateFilters(schema, draft) : [];

@@ -66,7 +66,11 @@ function useUnsavedChangesGuard(pending: boolean) {
   return blocker;
 }
 
-/** settings/data-model: admins edit the workspace's custom fields, table by table, with undo (spec 1 §4). */
+/**
+ * settings/data-model: admins edit the workspace's custom fields, table by table, with undo (spec 1 §4).
+ * Long because it routes between tables and fields, loads the saved copy into the editor, guards unsaved changes and
+ * saves, all over the one editor state; the panels it shows are their own components.
+ */
 export function DataModelPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

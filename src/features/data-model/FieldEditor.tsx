@@ -45,7 +45,10 @@ function BuiltInField({ field }: { field: TableField }) {
   );
 }
 
-/** The right side of the editor: the selected custom field's settings, checked as the admin types. */
+/**
+ * The right side of the editor: the selected custom field's settings, checked as the admin types.
+ * Long because it is one form over a custom field's settings, each control a few lines.
+ */
 export function FieldEditor(props: FieldEditorProps) {
   const { field, errors, onChange } = props;
   if (!isCustomField(field)) return <BuiltInField field={field} />;

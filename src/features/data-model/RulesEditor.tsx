@@ -27,7 +27,10 @@ export interface RulesEditorProps {
 
 const text = (value: Rule['value']) => (value === null || value === undefined ? '' : String(value));
 
-/** A dimension's rules (first match wins) and its default, one new rule at a time. */
+/**
+ * A dimension's rules (first match wins) and its default, one new rule at a time.
+ * Long because it is one form over a dimension's rules and default, each control a few lines.
+ */
 export function RulesEditor({ field, earlier, errors, onChange, onMove }: RulesEditorProps) {
   const [finishFirst, setFinishFirst] = useState(false);
   const rules = field.rules ?? [];

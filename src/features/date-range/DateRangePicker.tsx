@@ -131,11 +131,36 @@ interface PickerPopupProps {
   onKeyDown(event: KeyboardEvent): void;
 }
 
-function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
+interface PresetMenuProps<Preset extends string> {
+  label: string;
+  presets: readonly Preset[];
+  labels: Record<Preset, string>;
+  active: Preset | undefined;
+  onPick(preset: Preset): void;
+}
+
+/** The presets of one period beside the calendar; picking one keeps the popup open until Apply. */
+function PresetMenu<Preset extends string>({ label, presets, labels, active, onPick }: PresetMenuProps<Preset>) {
+  return (
+    <Menu className="or-range-presets" aria-label={label}>
+      {presets.map((preset) => (
+        <MenuItem
+          key={preset}
+          text={labels[preset]}
+          active={active === preset}
+          shouldDismissPopover={false}
+          onClick={() => onPick(preset)}
+        />
+      ))}
+    </Menu>
+  );
+}
+
+/** One period's tab: its presets, the From and To inputs, the calendar and the other period's legend. */
+function PeriodPanel() {
   const dispatch = useAppDispatch();
   const picker = useAppSelector(selectDateRangePicker);
   const endError = useAppSelector((root) => selectEndError(root, picker.period));
-  const blocked = useAppSelector(selectDraftError);
   const draft = picker.draft;
   if (!draft) return null;
   const range = picker.period === 'main' ? draft.main : draft.compare;
@@ -143,32 +168,24 @@ function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
 
   const presets =
     picker.period === 'main' ? (
-      <Menu className="or-range-presets" aria-label="Date range presets">
-        {mainPresets.map((preset) => (
-          <MenuItem
-            key={preset}
-            text={mainPresetLabels[preset]}
-            active={draft.main.preset === preset}
-            shouldDismissPopover={false}
-            onClick={() => dispatch(mainPresetPicked(preset))}
-          />
-        ))}
-      </Menu>
+      <PresetMenu
+        label="Date range presets"
+        presets={mainPresets}
+        labels={mainPresetLabels}
+        active={draft.main.preset}
+        onPick={(preset) => dispatch(mainPresetPicked(preset))}
+      />
     ) : (
-      <Menu className="or-range-presets" aria-label="Comparison presets">
-        {comparePresets.map((preset) => (
-          <MenuItem
-            key={preset}
-            text={comparePresetLabels[preset]}
-            active={draft.compare.preset === preset}
-            shouldDismissPopover={false}
-            onClick={() => dispatch(comparePresetPicked(preset))}
-          />
-        ))}
-      </Menu>
+      <PresetMenu
+        label="Comparison presets"
+        presets={comparePresets}
+        labels={comparePresetLabels}
+        active={draft.compare.preset}
+        onPick={(preset) => dispatch(comparePresetPicked(preset))}
+      />
     );
 
-  const body = (
+  return (
     <div className="or-range-body">
       {presets}
       <div className="or-range-main">
@@ -210,6 +227,14 @@ function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
       </div>
     </div>
   );
+}
+
+function PickerPopup({ onApply, onCancel, onKeyDown }: PickerPopupProps) {
+  const dispatch = useAppDispatch();
+  const picker = useAppSelector(selectDateRangePicker);
+  const blocked = useAppSelector(selectDraftError);
+  if (!picker.draft) return null;
+  const body = <PeriodPanel />;
 
   return (
     <div className="or-range-popup" onKeyDown={onKeyDown} role="dialog" aria-label="Date range picker">

@@ -31,9 +31,8 @@ function monthTitle(first: string): string {
 
 /** A calendar of one to three months with clickable week numbers and month titles. */
 export function RangeCalendar(props: RangeCalendarProps) {
-  const { firstMonth, monthCount, weekStart, start, end, other } = props;
+  const { firstMonth, monthCount } = props;
   const months = Array.from({ length: monthCount }, (_, index) => addMonths(firstMonth, index));
-  const headings = weekdayHeadings(weekStart);
   return (
     <div className="or-range-calendar">
       <Button
@@ -45,62 +44,7 @@ export function RangeCalendar(props: RangeCalendarProps) {
         onClick={() => props.onShift(-1)}
       />
       {months.map((month) => (
-        <table key={month} className="or-range-month">
-          <caption>
-            <Button
-              variant="minimal"
-              size="small"
-              className="or-range-month-title"
-              title="Select this month"
-              onClick={() => props.onMonthClick(month)}
-            >
-              {monthTitle(month)}
-            </Button>
-          </caption>
-          <thead>
-            <tr>
-              <th className={Classes.TEXT_MUTED} aria-label="Week" />
-              {headings.map((heading) => (
-                <th key={heading} className={Classes.TEXT_MUTED}>
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {monthWeeks(month, weekStart).map((week) => (
-              <tr key={week.start}>
-                <td>
-                  <button
-                    type="button"
-                    className="or-range-week"
-                    title="Select this week"
-                    aria-label={`Week ${week.number}`}
-                    onClick={() => props.onWeekClick(week.start)}
-                  >
-                    {week.number}
-                  </button>
-                </td>
-                {week.days.map((day, index) => (
-                  <td key={day ?? `empty-${index}`}>
-                    {day && (
-                      <button
-                        type="button"
-                        className={dayClass(day, start, end, other)}
-                        aria-label={day}
-                        aria-pressed={within(day, { start, end })}
-                        disabled={day < MIN_DATE}
-                        onClick={() => props.onDayClick(day)}
-                      >
-                        {Number(day.slice(8))}
-                      </button>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MonthTable key={month} {...props} month={month} />
       ))}
       <Button
         className="or-range-calendar-next"
@@ -110,6 +54,69 @@ export function RangeCalendar(props: RangeCalendarProps) {
         onClick={() => props.onShift(1)}
       />
     </div>
+  );
+}
+
+/** One month: its title (picks the month), the weekday headings, and per week its number (picks it) and days. */
+function MonthTable(props: RangeCalendarProps & { month: string }) {
+  const { month, weekStart, start, end, other } = props;
+  return (
+    <table className="or-range-month">
+      <caption>
+        <Button
+          variant="minimal"
+          size="small"
+          className="or-range-month-title"
+          title="Select this month"
+          onClick={() => props.onMonthClick(month)}
+        >
+          {monthTitle(month)}
+        </Button>
+      </caption>
+      <thead>
+        <tr>
+          <th className={Classes.TEXT_MUTED} aria-label="Week" />
+          {weekdayHeadings(weekStart).map((heading) => (
+            <th key={heading} className={Classes.TEXT_MUTED}>
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {monthWeeks(month, weekStart).map((week) => (
+          <tr key={week.start}>
+            <td>
+              <button
+                type="button"
+                className="or-range-week"
+                title="Select this week"
+                aria-label={`Week ${week.number}`}
+                onClick={() => props.onWeekClick(week.start)}
+              >
+                {week.number}
+              </button>
+            </td>
+            {week.days.map((day, index) => (
+              <td key={day ?? `empty-${index}`}>
+                {day && (
+                  <button
+                    type="button"
+                    className={dayClass(day, start, end, other)}
+                    aria-label={day}
+                    aria-pressed={within(day, { start, end })}
+                    disabled={day < MIN_DATE}
+                    onClick={() => props.onDayClick(day)}
+                  >
+                    {Number(day.slice(8))}
+                  </button>
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

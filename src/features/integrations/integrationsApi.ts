@@ -29,6 +29,7 @@ export const CONNECT_PATHS: Partial<Record<IntegrationType, string>> = {
 };
 
 export const integrationsApi = api.injectEndpoints({
+  // Long because RTK Query takes a feature's endpoints as one object; each endpoint is a few lines.
   endpoints: (build) => ({
     getIntegrations: build.query<{ data: Integration[] }, number>({
       query: (workspaceId) => `/workspaces/${workspaceId}/integrations`,

@@ -1,7 +1,6 @@
 import {
   Button,
   Classes,
-  Dialog,
   FormGroup,
   H3,
   HTMLSelect,
@@ -12,13 +11,15 @@ import {
   PopoverNext,
   Tag,
 } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type Role, emailSchema } from '../../contracts/common';
 import { type Invitation, type Member } from '../../contracts/members';
 import { useAppDispatch } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { errorCode, errorStatus } from '../session/apiErrors';
+import { FormDialog } from '../shell/components/FormDialog';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
+import { useSettled } from '../shell/useSettled';
 import { filterInvitations, filterMembers, memberActions, refusalMessage } from './memberRules';
 import {
   useChangeMemberRoleMutation,
@@ -61,32 +62,22 @@ function InviteDialog({ workspaceId, onClose }: { workspaceId: number; onClose: 
   };
 
   return (
-    <Dialog isOpen title="Invite member" onClose={onClose} style={{ minWidth: 400 }}>
-      <form onSubmit={(event) => void onSubmit(event)}>
-        <div className={Classes.DIALOG_BODY}>
-          <FormGroup label="Email" labelFor="invite-email" intent={error ? 'danger' : 'none'} helperText={error}>
-            <InputGroup id="invite-email" type="email" autoFocus value={email} onValueChange={setEmail} />
-          </FormGroup>
-          <FormGroup label="Role" labelFor="invite-role">
-            <HTMLSelect
-              id="invite-role"
-              value={role}
-              options={[
-                { value: 'member', label: 'Member' },
-                { value: 'admin', label: 'Admin' },
-              ]}
-              onChange={(event) => setRole(event.currentTarget.value as Role)}
-            />
-          </FormGroup>
-        </div>
-        <div className={Classes.DIALOG_FOOTER}>
-          <div className={Classes.DIALOG_FOOTER_ACTIONS}>
-            <Button text="Cancel" onClick={onClose} />
-            <Button type="submit" intent="primary" text="Invite" loading={isLoading} />
-          </div>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title="Invite member" submitText="Invite" saving={isLoading} onSubmit={onSubmit} onClose={onClose}>
+      <FormGroup label="Email" labelFor="invite-email" intent={error ? 'danger' : 'none'} helperText={error}>
+        <InputGroup id="invite-email" type="email" autoFocus value={email} onValueChange={setEmail} />
+      </FormGroup>
+      <FormGroup label="Role" labelFor="invite-role">
+        <HTMLSelect
+          id="invite-role"
+          value={role}
+          options={[
+            { value: 'member', label: 'Member' },
+            { value: 'admin', label: 'Admin' },
+          ]}
+          onChange={(event) => setRole(event.currentTarget.value as Role)}
+        />
+      </FormGroup>
+    </FormDialog>
   );
 }
 
@@ -111,32 +102,37 @@ function RenameDialog({ workspaceId, member, onClose }: { workspaceId: number; m
   };
 
   return (
-    <Dialog isOpen title="Change name" onClose={onClose} style={{ minWidth: 400 }}>
-      <form onSubmit={(event) => void onSubmit(event)}>
-        <div className={Classes.DIALOG_BODY}>
-          <FormGroup
-            label="Name"
-            labelFor="member-name"
-            intent={error ? 'danger' : 'none'}
-            helperText={error ?? 'Shown in this workspace only; their own profile keeps its name.'}
-          >
-            <InputGroup id="member-name" autoFocus value={name} onValueChange={setName} />
-          </FormGroup>
-        </div>
-        <div className={Classes.DIALOG_FOOTER}>
-          <div className={Classes.DIALOG_FOOTER_ACTIONS}>
-            <Button text="Cancel" onClick={onClose} />
-            <Button type="submit" intent="primary" text="Save" loading={isLoading} />
-          </div>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title="Change name" submitText="Save" saving={isLoading} onSubmit={onSubmit} onClose={onClose}>
+      <FormGroup
+        label="Name"
+        labelFor="member-name"
+        intent={error ? 'danger' : 'none'}
+        helperText={error ?? 'Shown in this workspace only; their own profile keeps its name.'}
+      >
+        <InputGroup id="member-name" autoFocus value={name} onValueChange={setName} />
+      </FormGroup>
+    </FormDialog>
+  );
+}
+
+/** A row's last cell for admins: the "more" button with the row's actions in a menu. */
+function ActionsMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td>
+      <PopoverNext shouldReturnFocusOnClose={false} placement="bottom-end" content={<Menu>{children}</Menu>}>
+        <Button variant="minimal" icon="more" aria-label={label} />
+      </PopoverNext>
+    </td>
   );
 }
 
 const formatLastSeen = (lastSeen: string | null) => (lastSeen ? new Date(lastSeen).toLocaleString() : 'Never');
 
-/** settings/members: the searchable members table; admins invite and manage members. */
+/**
+ * settings/members: the searchable members table; admins invite and manage members.
+ * Long because the members and invitations tables share the page's search, dialogs and admin actions; to be split into
+ * the two tables.
+ */
 export function MembersPage() {
   const dispatch = useAppDispatch();
   const user = useCurrentUser();
@@ -146,7 +142,6 @@ export function MembersPage() {
   const members = data?.members ?? [];
   const invitations = data?.invitations ?? [];
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [inviting, setInviting] = useState(false);
   const [renaming, setRenaming] = useState<Member | null>(null);
   const [changeRole] = useChangeMemberRoleMutation();
@@ -155,10 +150,7 @@ export function MembersPage() {
   const [withdraw] = useWithdrawInvitationMutation();
   const [invite] = useInviteMemberMutation();
 
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(search), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+  const query = useSettled(search, SEARCH_DEBOUNCE_MS);
 
   const onRole = async (member: Member, role: Role) => {
     try {
@@ -240,37 +232,27 @@ export function MembersPage() {
                   <Tag minimal>{member.role === 'admin' ? 'Admin' : 'Member'}</Tag>
                 </td>
                 {admin && (
-                  <td>
-                    <PopoverNext
-                      shouldReturnFocusOnClose={false}
-                      placement="bottom-end"
-                      content={
-                        <Menu>
-                          <MenuItem icon="edit" text="Change name" onClick={() => setRenaming(member)} />
-                          {actions.changeRole && (
-                            <MenuItem
-                              icon="people"
-                              text={member.role === 'admin' ? 'Make member' : 'Make admin'}
-                              onClick={() => void onRole(member, member.role === 'admin' ? 'member' : 'admin')}
-                            />
-                          )}
-                          {actions.removeMfa && (
-                            <MenuItem icon="unlock" text="Remove MFA" onClick={() => void onRemoveMfa(member)} />
-                          )}
-                          {actions.remove && (
-                            <MenuItem
-                              icon="trash"
-                              intent="danger"
-                              text="Remove from workspace"
-                              onClick={() => void onRemove(member)}
-                            />
-                          )}
-                        </Menu>
-                      }
-                    >
-                      <Button variant="minimal" icon="more" aria-label={`Actions for ${member.email}`} />
-                    </PopoverNext>
-                  </td>
+                  <ActionsMenu label={`Actions for ${member.email}`}>
+                    <MenuItem icon="edit" text="Change name" onClick={() => setRenaming(member)} />
+                    {actions.changeRole && (
+                      <MenuItem
+                        icon="people"
+                        text={member.role === 'admin' ? 'Make member' : 'Make admin'}
+                        onClick={() => void onRole(member, member.role === 'admin' ? 'member' : 'admin')}
+                      />
+                    )}
+                    {actions.removeMfa && (
+                      <MenuItem icon="unlock" text="Remove MFA" onClick={() => void onRemoveMfa(member)} />
+                    )}
+                    {actions.remove && (
+                      <MenuItem
+                        icon="trash"
+                        intent="danger"
+                        text="Remove from workspace"
+                        onClick={() => void onRemove(member)}
+                      />
+                    )}
+                  </ActionsMenu>
                 )}
               </tr>
             );
@@ -290,29 +272,15 @@ export function MembersPage() {
                 <Tag minimal>{invitation.role === 'admin' ? 'Admin' : 'Member'}</Tag>
               </td>
               {admin && (
-                <td>
-                  <PopoverNext
-                    shouldReturnFocusOnClose={false}
-                    placement="bottom-end"
-                    content={
-                      <Menu>
-                        <MenuItem icon="envelope" text="Send again" onClick={() => void onResend(invitation)} />
-                        <MenuItem
-                          icon="cross"
-                          intent="danger"
-                          text="Withdraw invitation"
-                          onClick={() => void onWithdraw(invitation)}
-                        />
-                      </Menu>
-                    }
-                  >
-                    <Button
-                      variant="minimal"
-                      icon="more"
-                      aria-label={`Actions for invitation of ${invitation.email}`}
-                    />
-                  </PopoverNext>
-                </td>
+                <ActionsMenu label={`Actions for invitation of ${invitation.email}`}>
+                  <MenuItem icon="envelope" text="Send again" onClick={() => void onResend(invitation)} />
+                  <MenuItem
+                    icon="cross"
+                    intent="danger"
+                    text="Withdraw invitation"
+                    onClick={() => void onWithdraw(invitation)}
+                  />
+                </ActionsMenu>
               )}
             </tr>
           ))}

@@ -19,7 +19,10 @@ function firstIssue(schema: typeof userNameSchema, value: string): string | null
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-/** /onboarding: welcome, name, create or join a workspace, the organisation's name. */
+/**
+ * /onboarding: welcome, name, create or join a workspace, the organisation's name.
+ * Long because it is one wizard over the state its steps share (name, choice, organisation); to be split per step.
+ */
 export function OnboardingPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();

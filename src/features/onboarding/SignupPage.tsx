@@ -7,7 +7,10 @@ import { SUPPORT_EMAIL } from '../auth/loginMessages';
 import { errorCode } from '../session/apiErrors';
 import { AUTOMATION_TOOLS, validateSignup, type SignupErrors } from './signupForm';
 
-/** /welcome: the older onboarding form (name, company, automation tools, newsletter). */
+/**
+ * /welcome: the older onboarding form (name, company, automation tools, newsletter).
+ * Long because it is one form over its fields' state and validation, each field a few lines.
+ */
 export function SignupPage() {
   const navigate = useNavigate();
   const { data: user } = useGetMeQuery();

@@ -18,24 +18,19 @@ function mfaFailure(error: unknown): string {
   return code === 'invalid_token' ? mfaTokenMessage(code) : 'Failed to disable two-factor authentication';
 }
 
-/** Two-factor setup: QR code, the key behind 'Can't scan the QR code?', then a self-submitting code. */
-export function MfaSetupDialog({ onClose }: MfaDialogProps) {
+/**
+ * A six-digit code's submission: on success the toast and the dialog's close, on failure the message in the dialog
+ * and, unless the code was merely wrong, the failure toast (the same for setup and disable, spec 1 §8).
+ */
+function useMfaCodeSubmit(submit: ((token: string) => Promise<unknown>) | null, success: string, onClose: () => void) {
   const dispatch = useAppDispatch();
-  const [setupMfa, setup] = useSetupMfaMutation();
-  const [enableMfa] = useEnableMfaMutation();
-  const [showKey, setShowKey] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    void setupMfa();
-  }, [setupMfa]);
-
   const onComplete = async (token: string) => {
-    if (!setup.data) return false;
+    if (!submit) return false;
     setError(null);
     try {
-      await enableMfa({ secret: setup.data.secret, token }).unwrap();
-      dispatch(notificationShown('Two-factor authentication enabled', 'success'));
+      await submit(token);
+      dispatch(notificationShown(success, 'success'));
       onClose();
       return true;
     } catch (failure) {
@@ -46,6 +41,26 @@ export function MfaSetupDialog({ onClose }: MfaDialogProps) {
       return false;
     }
   };
+  return { error, onComplete };
+}
+
+/** Two-factor setup: QR code, the key behind 'Can't scan the QR code?', then a self-submitting code. */
+export function MfaSetupDialog({ onClose }: MfaDialogProps) {
+  const [setupMfa, setup] = useSetupMfaMutation();
+  const [enableMfa] = useEnableMfaMutation();
+  const [showKey, setShowKey] = useState(false);
+
+  useEffect(() => {
+    void setupMfa();
+  }, [setupMfa]);
+
+  const secret = setup.data?.secret;
+  const { error, onComplete } = useMfaCodeSubmit(
+    // The code field shows only once the setup answered with the secret.
+    secret ? (token) => enableMfa({ secret, token }).unwrap() : null,
+    'Two-factor authentication enabled',
+    onClose,
+  );
 
   return (
     <Dialog isOpen title="Set up two-factor authentication" onClose={onClose} style={{ minWidth: 400 }}>
@@ -80,25 +95,12 @@ export function MfaSetupDialog({ onClose }: MfaDialogProps) {
 
 /** Turning two-factor off needs a current code. */
 export function MfaDisableDialog({ onClose }: MfaDialogProps) {
-  const dispatch = useAppDispatch();
   const [disableMfa] = useDisableMfaMutation();
-  const [error, setError] = useState<string | null>(null);
-
-  const onComplete = async (token: string) => {
-    setError(null);
-    try {
-      await disableMfa({ token }).unwrap();
-      dispatch(notificationShown('Multi factor authentication disabled', 'success'));
-      onClose();
-      return true;
-    } catch (failure) {
-      setError(mfaFailure(failure));
-      if (errorCode(failure) !== 'invalid_token') {
-        dispatch(notificationShown('Failed to disable Multi factor authentication', 'danger'));
-      }
-      return false;
-    }
-  };
+  const { error, onComplete } = useMfaCodeSubmit(
+    (token) => disableMfa({ token }).unwrap(),
+    'Multi factor authentication disabled',
+    onClose,
+  );
 
   return (
     <Dialog isOpen title="Disable two-factor authentication" onClose={onClose} style={{ minWidth: 400 }}>

@@ -65,6 +65,7 @@ export type PublicReport = ReturnType<typeof publicReportResponseSchema.parse>['
 export type PublicWorkspace = ReturnType<typeof publicWorkspaceResponseSchema.parse>['data'];
 
 export const reportsApi = api.injectEndpoints({
+  // Long because RTK Query takes a feature's endpoints as one object; each endpoint is a few lines.
   endpoints: (build) => ({
     /** The list without the reports whose access level is none (the server never answers those). */
     getReports: build.query<ReportSummary[], number>({

@@ -1,38 +1,15 @@
-import { Button, Callout, Classes, Dialog, FormGroup, H3, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { workspaceNameSchema, type WorkspaceSummary } from '../../contracts/workspaces';
+import { workspaceNameSchema } from '../../contracts/workspaces';
 import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { limitMessage } from '../session/apiErrors';
+import { FormDialog } from '../shell/components/FormDialog';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useCreateWorkspaceMutation, useGetAgencyWorkspacesQuery } from '../workspaces/workspacesApi';
-
-function WorkspaceTable({ workspaces, onOpen }: { workspaces: WorkspaceSummary[]; onOpen?: (id: number) => void }) {
-  return (
-    <HTMLTable className="or-members-table" striped interactive={onOpen !== undefined}>
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Status</th>
-          <th>Licence</th>
-          <th>Members</th>
-        </tr>
-      </thead>
-      <tbody>
-        {workspaces.map((workspace) => (
-          <tr key={workspace.id} onClick={onOpen ? () => onOpen(workspace.id) : undefined}>
-            <td>{workspace.name}</td>
-            <td>{workspace.status}</td>
-            <td>{workspace.licenseHolder ?? ''}</td>
-            <td>{workspace.memberCount}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
-}
+import { WorkspaceTable } from '../workspaces/WorkspaceTable';
 
 /** settings/agency: the workspaces of the same agency licence, with Create (spec 1 §2.6). */
 export function AgencyPage() {
@@ -80,20 +57,19 @@ export function AgencyPage() {
       ) : (
         <WorkspaceTable workspaces={data} onOpen={(id) => navigate(`/workspaces/${id}/settings/general`)} />
       )}
-      <Dialog isOpen={creating} title="Create workspace" onClose={() => setCreating(false)} style={{ minWidth: 400 }}>
-        <form onSubmit={(event) => void onCreate(event)}>
-          <div className={Classes.DIALOG_BODY}>
-            <FormGroup label="Name" labelFor="agency-name" intent={error ? 'danger' : 'none'} helperText={error}>
-              <InputGroup id="agency-name" autoFocus value={name} onValueChange={setName} />
-            </FormGroup>
-          </div>
-          <div className={Classes.DIALOG_FOOTER}>
-            <div className={Classes.DIALOG_FOOTER_ACTIONS}>
-              <Button type="submit" intent="primary" text="Create" loading={saving} />
-            </div>
-          </div>
-        </form>
-      </Dialog>
+      <FormDialog
+        isOpen={creating}
+        title="Create workspace"
+        submitText="Create"
+        saving={saving}
+        cancellable={false}
+        onSubmit={onCreate}
+        onClose={() => setCreating(false)}
+      >
+        <FormGroup label="Name" labelFor="agency-name" intent={error ? 'danger' : 'none'} helperText={error}>
+          <InputGroup id="agency-name" autoFocus value={name} onValueChange={setName} />
+        </FormGroup>
+      </FormDialog>
     </div>
   );
 }

@@ -21,7 +21,10 @@ const LOCALES: { value: Locale; label: string }[] = [
   { value: 'nl_NL', label: 'EU' },
 ];
 
-/** settings/general: name, region, logo, Save and Delete workspace (fields disabled for members). */
+/**
+ * settings/general: name, region, logo, Save and Delete workspace (fields disabled for members).
+ * Long because it is one settings form (name, region, logo, delete) over its fields' state, each control a few lines.
+ */
 export function GeneralPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -69,6 +69,8 @@ interface ShareSettingsProps {
 /**
  * Who has which level, the people picker, and the public link (spec 2 §6). Changes need share access (full
  * access); others see the list read-only.
+ * Long because the grant form, the entry list and the public link read the same report, permissions and selection
+ * state; to be split into those three parts.
  */
 function ShareSettings({ workspaceId, type, id, currentUserId }: ShareSettingsProps) {
   const ref = { workspaceId, type, id };

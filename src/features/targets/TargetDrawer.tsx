@@ -72,6 +72,8 @@ function draftOf(id: string, workspaceId: number, form: TargetForm): Target {
   };
 }
 
+// Long because it is one form over one draft (dataset, metric, period, amount, filters) with its validation and save;
+// to be split per field group.
 function TargetEditor({ target, scope, locale, widget, onWidgetChange, onClose }: EditorProps) {
   const dispatch = useAppDispatch();
   const [id] = useState(() => target?.id ?? newTargetId());

@@ -39,6 +39,8 @@ const optionOf = (value: string): SelectOption => ({ value, label: value });
  * Blueprint's MultiSelect with the rules our pickers share: the chosen values as tags, the others listed
  * under their group headings (at most SHOWN_OPTIONS of them), Enter picking the first match or the typed
  * text when new values are allowed, and a floor under which tags cannot be removed.
+ * Long because Blueprint's MultiSelect takes its item and list renderers as props, and they read the component's query
+ * and open state.
  */
 export function MultiSelect({
   label,

@@ -28,6 +28,8 @@ const keyOf = (tab: ReportTabRef) => `${tab.objectType}/${tab.objectId}`;
 /**
  * The workspace's open reports (spec 2 §2 Tab strip): the fixed Home tab first, then one tab per report. A click
  * goes to the tab's route; closing moves to whichever tab the slice focuses next.
+ * Long because its tabs' close, rename and menu actions share the strip's focus and editing state, and each is a few
+ * lines.
  */
 export function TabStrip({ workspaceId }: TabStripProps) {
   const dispatch = useAppDispatch();

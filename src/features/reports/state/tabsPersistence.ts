@@ -4,17 +4,13 @@ import { reportTypeSchema } from '../../../contracts/reports';
 import { startAppListening } from '../../../store/listeners';
 import { reportsApi } from '../reportsApi';
 import {
-  allTabsClosed,
-  homeTabOpened,
   initialTabsState,
   MAX_TABS,
-  otherTabsClosed,
   reportsListed,
-  tabAdded,
   tabClosed,
-  tabOpened,
-  tabTitleSynced,
+  tabsSlice,
   type TabsState,
+  tabTitleSynced,
 } from './tabsSlice';
 
 /** One key per workspace, so one workspace's strip is written without touching the others. */
@@ -45,16 +41,8 @@ export function loadTabsState(storage: Pick<Storage, 'getItem' | 'key' | 'length
   return { ...initialTabsState, byWorkspace };
 }
 
-const tabChanges = isAnyOf(
-  tabAdded,
-  tabOpened,
-  homeTabOpened,
-  tabClosed,
-  otherTabsClosed,
-  allTabsClosed,
-  tabTitleSynced,
-  reportsListed,
-);
+// Every action of the tabs slice changes one workspace's strip, and each names that workspace.
+const tabChanges = isAnyOf(...Object.values(tabsSlice.actions));
 
 /**
  * Keeps the tab strips in step with the reports and in local storage: a fetched list closes the tabs of reports

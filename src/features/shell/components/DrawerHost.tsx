@@ -26,14 +26,15 @@ export interface DrawerHostProps {
   workspace: Workspace;
 }
 
-/** Opens the drawer the URL names ('drawer.type' and its 'drawer.' parameters). */
-export function DrawerHost({ user, workspace }: DrawerHostProps) {
+/**
+ * The help topics, opened by themselves once per visit while the user has not dismissed them for good; closing them
+ * saves the dismissal.
+ */
+function GettingStartedDrawer({ user, workspace }: DrawerHostProps) {
   const [params, setParams] = useSearchParams();
   const [patchMe] = usePatchMeMutation();
   const drawer = drawerFromParams(params);
-  const close = () => setParams(closeDrawerParams(params));
 
-  // Getting started opens by itself once per visit while the user has not dismissed it for good.
   const autoOpened = useRef(false);
   useEffect(() => {
     if (autoOpened.current || !user.showGettingStarted || drawer.type !== null) return;
@@ -41,35 +42,46 @@ export function DrawerHost({ user, workspace }: DrawerHostProps) {
     setParams((current) => openDrawerParams(current, 'getting-started'), { replace: true });
   }, [user.showGettingStarted, drawer.type, setParams]);
 
-  const closeGettingStarted = () => {
+  const close = () => {
     // Closed in this visit, also when the URL opened it (a reload): not reopened while the dismissal is saving.
     autoOpened.current = true;
-    close();
+    setParams(closeDrawerParams(params));
     if (user.showGettingStarted) void patchMe({ showGettingStarted: false });
   };
 
   return (
-    <>
-      <Drawer
-        isOpen={drawer.type === 'getting-started'}
-        onClose={closeGettingStarted}
-        title="Getting started"
-        size="360px"
-        hasBackdrop={false}
-        enforceFocus={false}
-        autoFocus={false}
-      >
-        <div className={Classes.DRAWER_BODY}>
-          <div className={Classes.DIALOG_BODY}>
-            {helpTopics(workspace).map((topic) => (
-              <section key={topic.title}>
-                <h4>{topic.title}</h4>
-                <p>{topic.text}</p>
-              </section>
-            ))}
-          </div>
+    <Drawer
+      isOpen={drawer.type === 'getting-started'}
+      onClose={close}
+      title="Getting started"
+      size="360px"
+      hasBackdrop={false}
+      enforceFocus={false}
+      autoFocus={false}
+    >
+      <div className={Classes.DRAWER_BODY}>
+        <div className={Classes.DIALOG_BODY}>
+          {helpTopics(workspace).map((topic) => (
+            <section key={topic.title}>
+              <h4>{topic.title}</h4>
+              <p>{topic.text}</p>
+            </section>
+          ))}
         </div>
-      </Drawer>
+      </div>
+    </Drawer>
+  );
+}
+
+/** Opens the drawer the URL names ('drawer.type' and its 'drawer.' parameters). */
+export function DrawerHost({ user, workspace }: DrawerHostProps) {
+  const [params, setParams] = useSearchParams();
+  const drawer = drawerFromParams(params);
+  const close = () => setParams(closeDrawerParams(params));
+
+  return (
+    <>
+      <GettingStartedDrawer user={user} workspace={workspace} />
       <Drawer
         isOpen={drawer.type === 'demo' && workspace.status === 'new'}
         onClose={close}

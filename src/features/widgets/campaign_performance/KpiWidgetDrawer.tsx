@@ -8,7 +8,7 @@ import { changeTone, formatChange, formatField, formatValue, relativeChange } fr
 import { useFunnelQuery, useTimeSeriesQuery } from '../../../store/engineApi';
 import { DatasetGate, queryState } from '../DatasetGate';
 import { GraphChart } from '../GraphChart';
-import { chartKind, graphSettings, metricsGraphModel } from '../graphModel';
+import { type GraphModel, chartKind, graphSettings, metricsGraphModel } from '../graphModel';
 import { type WidgetContext } from '../types';
 import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
@@ -84,50 +84,65 @@ function MetricZoom({ widget, context, schema, version, metric, granularity, spa
     const row = result?.data.period?.indexOf(period) ?? -1;
     return row < 0 || !result ? null : (result.data[metric.id]?.[row] ?? null);
   };
-  const currentTotal = periodTotal('main');
-  const previousTotal = periodTotal('compare');
+  const periodTotals = totals.currentData ? { current: periodTotal('main'), previous: periodTotal('compare') } : null;
   return (
     <>
       <GraphChart model={model} locale={locale} title={fieldLabel(metric)} />
-      <HTMLTable compact striped className="or-kpi-drawer-table" aria-label="Comparison">
-        <thead>
-          <tr>
-            <th>Period</th>
-            <th className="or-numeric">Current</th>
-            {compared && <th className="or-numeric">Previous</th>}
-            {compared && <th className="or-numeric">Change</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {comparisonRows(model).map((row) => (
-            <tr key={row.bucket}>
-              <td>{formatValue(row.bucket, 'date', locale)}</td>
-              <td className="or-numeric">{formatField(row.current, metric, locale)}</td>
-              {compared && <td className="or-numeric">{formatField(row.previous, metric, locale)}</td>}
-              {compared && (
-                <td className="or-numeric">
-                  <ChangeText change={row.change} metric={metric} locale={locale} />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-        {totals.currentData && (
-          <tfoot>
-            <tr>
-              <th>Total</th>
-              <th className="or-numeric">{formatField(currentTotal, metric, locale)}</th>
-              {compared && <th className="or-numeric">{formatField(previousTotal, metric, locale)}</th>}
-              {compared && (
-                <th className="or-numeric">
-                  <ChangeText change={relativeChange(currentTotal, previousTotal)} metric={metric} locale={locale} />
-                </th>
-              )}
-            </tr>
-          </tfoot>
-        )}
-      </HTMLTable>
+      <ComparisonTable model={model} metric={metric} locale={locale} compared={compared} totals={periodTotals} />
     </>
+  );
+}
+
+interface ComparisonTableProps {
+  model: GraphModel;
+  metric: Field;
+  locale: Locale;
+  compared: boolean;
+  /** The two periods' totals, once their query answered. */
+  totals: { current: unknown; previous: unknown } | null;
+}
+
+/** Per bucket the current and previous value and their change, with the periods' totals in the footer. */
+function ComparisonTable({ model, metric, locale, compared, totals }: ComparisonTableProps) {
+  return (
+    <HTMLTable compact striped className="or-kpi-drawer-table" aria-label="Comparison">
+      <thead>
+        <tr>
+          <th>Period</th>
+          <th className="or-numeric">Current</th>
+          {compared && <th className="or-numeric">Previous</th>}
+          {compared && <th className="or-numeric">Change</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {comparisonRows(model).map((row) => (
+          <tr key={row.bucket}>
+            <td>{formatValue(row.bucket, 'date', locale)}</td>
+            <td className="or-numeric">{formatField(row.current, metric, locale)}</td>
+            {compared && <td className="or-numeric">{formatField(row.previous, metric, locale)}</td>}
+            {compared && (
+              <td className="or-numeric">
+                <ChangeText change={row.change} metric={metric} locale={locale} />
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+      {totals && (
+        <tfoot>
+          <tr>
+            <th>Total</th>
+            <th className="or-numeric">{formatField(totals.current, metric, locale)}</th>
+            {compared && <th className="or-numeric">{formatField(totals.previous, metric, locale)}</th>}
+            {compared && (
+              <th className="or-numeric">
+                <ChangeText change={relativeChange(totals.current, totals.previous)} metric={metric} locale={locale} />
+              </th>
+            )}
+          </tr>
+        </tfoot>
+      )}
+    </HTMLTable>
   );
 }
 

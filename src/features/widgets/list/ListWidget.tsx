@@ -1,6 +1,7 @@
 import { HTMLTable, Icon } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type DatasetSchema } from '../../../contracts/datasets';
+import { type Widget } from '../../../contracts/reports';
 import { formatField } from '../../../engine/format';
 import { useTableCompareQuery } from '../../../store/engineApi';
 import { DatasetGate, queryState } from '../DatasetGate';
@@ -16,14 +17,60 @@ interface ListViewProps extends WidgetProps {
   version: string;
 }
 
-function ListView({ widget, context, schema, version, onChange }: ListViewProps) {
-  // A viewer who may not save still sorts for themselves; an editor's order is saved with the widget.
+interface SortHeaderProps {
+  column: ListOrderBy;
+  label: string;
+  sort: ListSort;
+  onSort: (column: ListOrderBy) => void;
+  numeric?: boolean;
+}
+
+/** A column header that sorts by its column, showing the current order to the eye and to screen readers. */
+function SortHeader({ column, label, sort, onSort, numeric = false }: SortHeaderProps) {
+  const active = sort.orderBy === column;
+  return (
+    <th
+      className={numeric ? 'or-numeric' : undefined}
+      aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button type="button" className="or-sort-button" onClick={() => onSort(column)}>
+        {label}
+        {active && <Icon icon={sort.order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />}
+      </button>
+    </th>
+  );
+}
+
+/**
+ * The list's order and its toggle. A viewer who may not save still sorts for themselves; an editor's order is saved
+ * with the widget.
+ */
+function useListSort(widget: Widget, onChange: WidgetProps['onChange']) {
   const [localSort, setLocalSort] = useState<ListSort | null>(null);
+  const saved = listSortOf(widget.visualizationSettings?.display);
+  const sort = onChange ? saved : (localSort ?? saved);
+  const sortBy = (column: ListOrderBy) => {
+    const next = toggledListSort(sort, column);
+    setLocalSort(next);
+    const settings = widget.visualizationSettings ?? {};
+    onChange?.({
+      ...widget,
+      visualizationSettings: {
+        ...settings,
+        display: { ...settings.display, orderBy: next.orderBy, order: next.order },
+      },
+    });
+  };
+  return [sort, sortBy] as const;
+}
+
+function ListView({ widget, context, schema, version, onChange }: ListViewProps) {
   const [dimension] = fieldsOf(schema, widget.dimension ? [widget.dimension] : widget.dimensions, 'dimension');
   const [metric] = fieldsOf(schema, widget.metrics, 'metric');
   const scope = widgetQueryScope(widget, context, schema);
   const supersedeKey = useSupersedeKey(widget.id);
   const ready = dimension !== undefined && metric !== undefined;
+  const [sort, sortBy] = useListSort(widget, onChange);
   // The top N by the current period; ordering by the dimension re-sorts those N.
   const limit = widget.limit && widget.limit > 0 ? widget.limit : undefined;
   const result = useTableCompareQuery(
@@ -49,8 +96,6 @@ function ListView({ widget, context, schema, version, onChange }: ListViewProps)
   const state = queryState(result);
   if (state || !result.currentData) return state;
 
-  const saved = listSortOf(widget.visualizationSettings?.display);
-  const sort = onChange ? saved : (localSort ?? saved);
   const rows = sortListRows(
     resultRows(result.currentData).map((row) => ({
       row,
@@ -61,38 +106,12 @@ function ListView({ widget, context, schema, version, onChange }: ListViewProps)
   );
   if (!rows.length) return <WidgetEmpty title={widgetMessages.noRows} />;
 
-  const sortBy = (column: ListOrderBy) => {
-    const next = toggledListSort(sort, column);
-    setLocalSort(next);
-    const settings = widget.visualizationSettings ?? {};
-    onChange?.({
-      ...widget,
-      visualizationSettings: {
-        ...settings,
-        display: { ...settings.display, orderBy: next.orderBy, order: next.order },
-      },
-    });
-  };
-  const header = (column: ListOrderBy, label: string, numeric = false) => {
-    const active = sort.orderBy === column;
-    return (
-      <th
-        className={numeric ? 'or-numeric' : undefined}
-        aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      >
-        <button type="button" className="or-sort-button" onClick={() => sortBy(column)}>
-          {label}
-          {active && <Icon icon={sort.order === 'asc' ? 'chevron-up' : 'chevron-down'} size={12} />}
-        </button>
-      </th>
-    );
-  };
   return (
     <HTMLTable compact className="or-widget-table or-list-widget">
       <thead>
         <tr>
-          {header('dimension', fieldLabel(dimension))}
-          {header('currentPeriod', fieldLabel(metric), true)}
+          <SortHeader column="dimension" label={fieldLabel(dimension)} sort={sort} onSort={sortBy} />
+          <SortHeader column="currentPeriod" label={fieldLabel(metric)} sort={sort} onSort={sortBy} numeric />
         </tr>
       </thead>
       <tbody>
