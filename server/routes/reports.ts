@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { workspaceIdParamsSchema } from '../../src/contracts/common';
@@ -31,7 +30,6 @@ import {
 } from '../../src/contracts/reports';
 import { requireMember } from '../auth/access';
 import { readCache } from '../db/readCache';
-import { workspaces } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { DOCUMENT_BODY_LIMIT } from '../http/inputGuard';
 import type { ZodTypeProvider } from '../http/zod';
@@ -55,6 +53,7 @@ import {
   saveReport,
   setPermission,
 } from '../services/reports';
+import { findPublicWorkspace } from '../services/workspaces';
 
 /** Validates a config against its type's schema; unknown keys are dropped, a wrong shape is a 400. */
 function parseConfig(type: ReportType, config: unknown, title: string): ReportConfig {
@@ -350,12 +349,9 @@ export const reportRoutes: FastifyPluginAsync = async (plain) => {
   app.get('/reports/:reportId/workspace', { schema: publicParams }, async (request) => {
     const report = await findPublicReport(db, request.params.reportId);
     if (!report) throw notFound();
-    const [workspace] = await db
-      .select({ id: workspaces.id, name: workspaces.name, status: workspaces.status, locale: workspaces.locale })
-      .from(workspaces)
-      .where(eq(workspaces.id, report.workspaceId));
+    const workspace = await findPublicWorkspace(db, report.workspaceId);
     if (!workspace) throw notFound();
-    return { data: { ...workspace, displayName: workspace.name } };
+    return { data: workspace };
   });
 
   app.get('/reports/:reportId/workspace/flags', { schema: publicParams }, async (request) => {

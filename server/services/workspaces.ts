@@ -145,6 +145,15 @@ export async function createWorkspace(
 }
 
 /** One of the workspace's uploaded files; another workspace's is not found. */
+/** What a public report's page shows of its workspace: name, status and locale, nothing about members. */
+export async function findPublicWorkspace(db: Executor, workspaceId: number) {
+  const [workspace] = await db
+    .select({ id: workspaces.id, name: workspaces.name, status: workspaces.status, locale: workspaces.locale })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return workspace ? { ...workspace, displayName: workspace.name } : null;
+}
+
 export async function findWorkspaceAsset(db: Executor, workspaceId: number, assetId: string) {
   const [asset] = await db
     .select()
