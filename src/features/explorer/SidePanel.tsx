@@ -65,7 +65,10 @@ function OrderList({ title, ids, label, onMove }: OrderListProps) {
   );
 }
 
-/** The grid's side panel: row groups, the pivot, value columns (shown or hidden) and dimension filters. */
+/**
+ * The grid's side panel: row groups, the pivot, value columns (shown or hidden) and dimension filters.
+ * Long because it is one form over the panel's five sections, each control a few lines.
+ */
 export function SidePanel({ schema, config, layout, onEdit, filters }: SidePanelProps) {
   const dimensions = schema.fields.filter((field) => field.type === 'dimension');
   const metrics = schema.fields.filter((field) => field.type === 'metric');
