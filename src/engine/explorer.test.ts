@@ -233,3 +233,115 @@ describe('explorer pivots', () => {
     expect(found[0][PIVOT_VALUES_TOTAL]).toBe(names.size);
   });
 });
+
+describe('leaf rows in the grid order (levelSort, as exports read them)', () => {
+  type Key = string | number | null;
+  type Level = { key: (row: CampaignRow) => Key; rank: (key: Key, group: CampaignRow[]) => Key };
+  const nullsLast = (a: Key, b: Key, desc: boolean) => {
+    if (a === b) return 0;
+    if (a === null) return 1;
+    if (b === null) return -1;
+    return (a < b ? -1 : 1) * (desc ? -1 : 1);
+  };
+  // Independent reference: each level's groups ranked by their own value over the rows, children within them.
+  function gridOrder(subset: CampaignRow[], levels: Level[], desc: boolean): Key[][] {
+    if (!levels.length) return [[]];
+    const [level, ...rest] = levels;
+    const groups = new Map<Key, CampaignRow[]>();
+    for (const row of subset) groups.set(level.key(row), [...(groups.get(level.key(row)) ?? []), row]);
+    return [...groups]
+      .map(([key, group]) => ({ key, group, rank: level.rank(key, group) }))
+      .sort((a, b) => nullsLast(a.rank, b.rank, desc) || nullsLast(a.key, b.key, false))
+      .flatMap(({ key, group }) => gridOrder(group, rest, desc).map((tail) => [key, ...tail]));
+  }
+  const openRate = (group: CampaignRow[]) =>
+    group.reduce((total, row) => total + row.open, 0) / group.reduce((total, row) => total + row.delivered, 0);
+  const byOpenRate = (key: (row: CampaignRow) => Key): Level => ({ key, rank: (_, group) => openRate(group) });
+  const keysOf = (result: Record<string, unknown>[], groups: string[]) =>
+    result.map((row) => groups.map((group) => row[group] as Key));
+  const rowsQuery: Extract<QueryInput, { kind: 'explorerRows' }> = {
+    kind: 'explorerRows',
+    ...base,
+    rowGroups: ['campaign_name', 'country'],
+    metrics: ['sent', 'open_rate'],
+    levelSort: true,
+    limit: 1000,
+  };
+
+  test('a flat grid sorted by a metric is the hand-written ORDER BY', () => {
+    const result = run({ ...rowsQuery, rowGroups: ['campaign_name'], sort: [{ field: 'sent', desc: true }] });
+    const expected = rows(
+      conn,
+      `SELECT campaign_name, CAST(SUM(sent) AS DOUBLE) AS sent FROM campaigns_fixture WHERE send_date BETWEEN ` +
+        `DATE '${range.start}' AND DATE '${range.end}' GROUP BY 1 ORDER BY 2 DESC NULLS LAST, 1 NULLS LAST`,
+    );
+    expect(expected.length).toBeGreaterThan(10);
+    expect(result.map((row) => [row.campaign_name, Number(row.sent)])).toEqual(
+      expected.map((row) => [row.campaign_name, row.sent]),
+    );
+  });
+
+  test('two row groups sorted by a weighted average: parents by their own rate, children within each by theirs', () => {
+    const result = run({ ...rowsQuery, sort: [{ field: 'open_rate', desc: true }] });
+    const levels = [byOpenRate((row) => row.campaign_name), byOpenRate((row) => row.country)];
+    const expected = gridOrder(inRange, levels, true);
+    expect(keysOf(result, rowsQuery.rowGroups)).toEqual(expected);
+    // The parents' order is not the one their children's rates would give (a mean of rates).
+    const parents = [...new Set(expected.map(([name]) => name))];
+    const meanOfChildren = (name: Key) => {
+      const rates = result.filter((row) => row.campaign_name === name).map((row) => row.open_rate as number);
+      return rates.reduce((total, rate) => total + rate, 0) / rates.length;
+    };
+    expect(parents).not.toEqual([...parents].sort((a, b) => meanOfChildren(b) - meanOfChildren(a)));
+  });
+
+  test('the group column sorts each level by its own dimension, the null group last', () => {
+    const sort = rowsQuery.rowGroups.map((field) => ({ field, desc: true }));
+    const result = run({ ...rowsQuery, sort });
+    const byKey = (key: (row: CampaignRow) => Key): Level => ({ key, rank: (value) => value });
+    const expected = gridOrder(inRange, [byKey((row) => row.campaign_name), byKey((row) => row.country)], true);
+    expect(keysOf(result, rowsQuery.rowGroups)).toEqual(expected);
+    expect(expected.at(-1)?.[0]).toBeNull();
+  });
+
+  test('a pivot cell column sorts every level by its own cell', () => {
+    const pivotQuery: Extract<QueryInput, { kind: 'explorerPivot' }> = {
+      kind: 'explorerPivot',
+      ...base,
+      rowGroups: ['country', 'send_weekday'],
+      pivot: 'campaign_name',
+      metrics: ['open_rate'],
+    };
+    const values = rows(conn, pivotValuesSql(campaignSchema, pivotQuery)).map((row) => row.value as string);
+    const column = pivotColumn(values[1], 'open_rate');
+    const sort = [{ field: column, desc: true }];
+    const result = run({ ...pivotQuery, pivotValues: values, sort, levelSort: true, limit: 1000 });
+    const cell = (key: (row: CampaignRow) => Key): Level => ({
+      key,
+      rank: (_, group) => {
+        const inCell = group.filter((row) => row.campaign_name === values[1]);
+        return inCell.length ? openRate(inCell) : null;
+      },
+    });
+    const pivoted = inRange.filter((row) => row.campaign_name !== null);
+    const expected = gridOrder(pivoted, [cell((row) => row.country), cell((row) => row.send_weekday)], true);
+    expect(keysOf(result, pivotQuery.rowGroups)).toEqual(expected);
+    // A sort by a column the pivot lacks is skipped, as the grid skips it.
+    const unknown = { field: 'sent', desc: false };
+    expect(run({ ...pivotQuery, pivotValues: values, sort: [unknown, ...sort], levelSort: true, limit: 1000 })).toEqual(
+      result,
+    );
+    // One row group: the grid's own sorted query.
+    const flat = { ...pivotQuery, rowGroups: ['country'], pivotValues: values, sort, limit: 1000 };
+    expect(run({ ...flat, levelSort: true })).toEqual(run(flat));
+  });
+
+  test('blocks at offsets 0, k and 2k are consecutive windows of the whole order', () => {
+    const query = { ...rowsQuery, sort: [{ field: 'sent', desc: false }] };
+    const all = run(query);
+    const k = 7;
+    const blocks = [0, k, 2 * k].flatMap((offset) => run({ ...query, offset, limit: k }));
+    expect(all.length).toBeGreaterThan(3 * k);
+    expect(blocks).toEqual(all.slice(0, 3 * k));
+  });
+});

@@ -127,10 +127,17 @@ const explorerScope = {
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().positive().max(100_000).default(100),
 };
+/**
+ * Leaf rows (no groupKeys) in the order the grid shows them fully expanded: each level sorted by its own
+ * aggregates within its parent, down to the leaves. `sort` then applies at every level to the columns that
+ * level has (a sort by each row group stands for the group column: a level sorts by its own dimension).
+ */
+const levelSort = z.boolean().optional();
 export const explorerRowsQuery = z.object({
   kind: z.literal('explorerRows'),
   ...explorerScope,
   metrics: z.array(fieldId),
+  levelSort,
 });
 /** The pivot of a counted grid, so the count sees the same rows as the pivot. */
 const pivotScope = {
@@ -148,6 +155,7 @@ export const explorerPivotQuery = z.object({
   ...explorerScope,
   ...pivotScope,
   metrics: z.array(fieldId).min(1),
+  levelSort,
 });
 /** The first step of a pivot: its column values, as many as fit, and how many there are in all. */
 export const explorerPivotValuesQuery = explorerPivotQuery.extend({ kind: z.literal('explorerPivotValues') });
@@ -490,13 +498,16 @@ function buildDistinctValues(fields: FieldIndex, q: Of<'distinctValues'>): strin
   );
 }
 
-function explorerOrder(sort: { field: string; desc: boolean }[], output: string[]): string | undefined {
-  const terms = sort.map((s) => {
-    if (!output.includes(s.field)) throw new QueryBuildError(`Cannot sort by "${s.field}": it is not a column`);
-    return `${ident(s.field)} ${s.desc ? 'DESC' : 'ASC'} NULLS LAST`;
-  });
+type Sort = { field: string; desc: boolean }[];
+/** ORDER BY terms of a sort, the columns read from `table` when given. */
+const sortTerms = (sort: Sort, table = '') =>
+  sort.map((s) => `${table}${ident(s.field)} ${s.desc ? 'DESC' : 'ASC'} NULLS LAST`);
+
+function explorerOrder(sort: Sort, output: string[]): string | undefined {
+  const missing = sort.find((s) => !output.includes(s.field));
+  if (missing) throw new QueryBuildError(`Cannot sort by "${missing.field}": it is not a column`);
   // A stable order over all key columns, so pages never overlap.
-  return [...terms, ...output.map((_, i) => String(i + 1))].join(', ') || undefined;
+  return [...sortTerms(sort), ...output.map((_, i) => String(i + 1))].join(', ') || undefined;
 }
 
 type ExplorerOf = Of<'explorerRows' | 'explorerCount' | 'explorerPivot'>;
@@ -533,14 +544,23 @@ function pivotCondition(fields: FieldIndex, q: { pivot?: string; pivotValues?: s
   return [values.length ? `${pivot} IN (${values.map(str).join(', ')})` : 'false'];
 }
 
-function explorerRowsSql(fields: FieldIndex, q: Of<'explorerRows' | 'explorerCount'>, paged: boolean): string {
+/** All groups of the first `depth` row groups: a parent level of the leaf rows. */
+function parentLevel(fields: FieldIndex, q: ExplorerOf, depth: number): ExplorerLevel {
+  return explorerLevel(fields, { ...q, rowGroups: q.rowGroups.slice(0, depth), groupKeys: undefined });
+}
+
+function explorerRowsSql(
+  fields: FieldIndex,
+  q: Of<'explorerRows' | 'explorerCount'>,
+  paged: boolean,
+  level = explorerLevel(fields, q),
+): { sql: string; output: string[] } {
   if (q.metrics.length + q.rowGroups.length === 0) throw new QueryBuildError('Select at least 1 dimension or metric.');
-  const level = explorerLevel(fields, q);
   const pivoted =
     q.kind === 'explorerCount' ? pivotCondition(fields, q, pivotValueLimit(q.rowGroups.length, q.metrics.length)) : [];
   const conditions = [...level.parent, ...pivoted];
   const output = [...level.keys.map((key) => key.alias), ...q.metrics];
-  return pipelineSql({
+  const sql = pipelineSql({
     fields,
     dateField: q.dateField,
     periods: periods(q.range, q.compare),
@@ -553,6 +573,7 @@ function explorerRowsSql(fields: FieldIndex, q: Of<'explorerRows' | 'explorerCou
     limit: paged ? q.limit : undefined,
     offset: paged ? q.offset : undefined,
   });
+  return { sql, output };
 }
 
 /** How many pivot values fit: result columns (row groups plus values × metrics) stay within 100. */
@@ -599,12 +620,16 @@ export function pivotColumn(value: string, metric: string): string {
   return `${value}__${metric}`;
 }
 
-function buildExplorerPivot(fields: FieldIndex, q: Of<'explorerPivot'>): string {
+function buildExplorerPivot(
+  fields: FieldIndex,
+  q: Of<'explorerPivot'>,
+  paged: boolean,
+  level = explorerLevel(fields, q),
+): { sql: string; output: string[] } {
   const pivot = `CAST(${dimensionValue(fields, fields.dimension(q.pivot))} AS VARCHAR)`;
   const metrics = q.metrics.map((id) => fields.metric(id));
   const limit = pivotValueLimit(q.rowGroups.length, metrics.length);
   const values = q.pivotValues.slice(0, limit);
-  const level = explorerLevel(fields, q);
   const cells = values.flatMap((value) =>
     metrics.map((metric) => ({ value, metric, alias: pivotColumn(value, metric.id) })),
   );
@@ -623,11 +648,59 @@ function buildExplorerPivot(fields: FieldIndex, q: Of<'explorerPivot'>): string 
   const pick = cells.map(
     (cell) => `MAX(${ident(cell.metric.id)}) FILTER (WHERE "__pivot" = ${str(cell.value)}) AS ${ident(cell.alias)}`,
   );
-  const order = explorerOrder(q.sort, [...level.keys.map((key) => key.alias), ...cells.map((cell) => cell.alias)]);
-  return (
+  const output = [...level.keys.map((key) => key.alias), ...cells.map((cell) => cell.alias)];
+  const order = paged ? explorerOrder(q.sort, output) : undefined;
+  const sql =
     `WITH cells AS (${inner}) SELECT ${[...groupCols, ...pick].join(', ') || 'COUNT(*) AS rows'} FROM cells` +
     (groupCols.length ? ` GROUP BY ${groupCols.join(', ')}` : '') +
     (order ? ` ORDER BY ${order}` : '') +
+    (paged ? ` LIMIT ${q.limit}` + (q.offset ? ` OFFSET ${q.offset}` : '') : '');
+  return { sql, output };
+}
+
+/** A level of an explorer query with its output columns: the grid's rows or pivot, paged or whole. */
+function explorerLevelSql(
+  fields: FieldIndex,
+  q: Of<'explorerRows' | 'explorerPivot'>,
+  paged: boolean,
+  level?: ExplorerLevel,
+) {
+  return q.kind === 'explorerPivot'
+    ? buildExplorerPivot(fields, q, paged, level)
+    : explorerRowsSql(fields, q, paged, level);
+}
+
+/**
+ * The leaf rows in the order the grid shows them fully expanded (`levelSort`): every parent level is the same
+ * query the grid reads it with (its own aggregates, never sums of the leaves), joined to the leaves on its keys
+ * (a null key is a group too); the leaves sort by each parent's sort terms then its key, then their own.
+ */
+function explorerLeavesInGridOrder(fields: FieldIndex, q: Of<'explorerRows' | 'explorerPivot'>): string {
+  if (q.groupKeys) throw new QueryBuildError('A level sort reads the leaf rows, not a group');
+  const leaf = explorerLevelSql(fields, q, false);
+  // As the grid's levels do, every level skips the sorts by columns it lacks.
+  const leafSort = q.sort.filter((s) => leaf.output.includes(s.field));
+  // Without a sort, or a level above the leaves, the grid's order is the leaves' own: the plain query.
+  if (!leafSort.length || q.rowGroups.length < 2) return explorerLevelSql(fields, { ...q, sort: leafSort }, true).sql;
+  const leafTable = ident('__leaf');
+  const joins: string[] = [];
+  const order: string[] = [];
+  q.rowGroups.forEach((_, i) => {
+    const keys = q.rowGroups.slice(0, i + 1);
+    const isLeaf = keys.length === q.rowGroups.length;
+    const level = isLeaf ? leaf : explorerLevelSql(fields, q, false, parentLevel(fields, q, keys.length));
+    const table = isLeaf ? leafTable : ident(`__p${keys.length}`);
+    const sort = leafSort.filter((s) => level.output.includes(s.field));
+    if (!isLeaf) {
+      const columns = [...new Set([...keys, ...sort.map((s) => s.field)])].map(ident);
+      const on = keys.map((key) => `${leafTable}.${ident(key)} IS NOT DISTINCT FROM ${table}.${ident(key)}`);
+      joins.push(`LEFT JOIN (SELECT ${columns.join(', ')} FROM (${level.sql})) AS ${table} ON ${on.join(' AND ')}`);
+    }
+    // Within its parent a level's own key is unique: it breaks the sort's ties as the grid's key columns do.
+    order.push(...sortTerms(sort, `${table}.`), `${leafTable}.${ident(keys[i])} ASC NULLS LAST`);
+  });
+  return (
+    `SELECT ${leafTable}.* FROM (${leaf.sql}) AS ${leafTable} ${joins.join(' ')} ORDER BY ${order.join(', ')}` +
     ` LIMIT ${q.limit}` +
     (q.offset ? ` OFFSET ${q.offset}` : '')
   );
@@ -721,11 +794,10 @@ export function buildQuery(schema: DatasetSchema, input: QueryInput): string {
     case 'distinctValues':
       return buildDistinctValues(fields, q);
     case 'explorerRows':
-      return explorerRowsSql(fields, q, true);
-    case 'explorerCount':
-      return `SELECT CAST(COUNT(*) AS INTEGER) AS count FROM (${explorerRowsSql(fields, q, false)})`;
     case 'explorerPivot':
-      return buildExplorerPivot(fields, q);
+      return q.levelSort ? explorerLeavesInGridOrder(fields, q) : explorerLevelSql(fields, q, true).sql;
+    case 'explorerCount':
+      return `SELECT CAST(COUNT(*) AS INTEGER) AS count FROM (${explorerRowsSql(fields, q, false).sql})`;
     case 'explorerPivotValues':
       return pivotValuesSql(schema, q);
     case 'engagementCsv':

@@ -9,7 +9,7 @@ import { type GridLayout } from './explorerEdits';
 import { type ExportWorker } from './exportClient';
 import { type ExportColumn, TOTAL_LABEL, downloadFile, exportColumns } from './exportFile';
 import { type ExportFormat, type ExportTimings } from './exportWorkerApi';
-import { type GridScope } from './useGridSource';
+import { GROUP_COLUMN, type GridScope } from './useGridSource';
 
 export { type ExportFormat } from './exportWorkerApi';
 
@@ -57,8 +57,18 @@ function measure(name: string, start: number, timeMs?: number): number {
   return end;
 }
 
-/** The engine queries of an export: its leaf rows block by block and its totals row. */
-function exportQueries(input: ExportInput) {
+/**
+ * The grid's sort for the engine's levels: the group column stands for every row group (each level sorts by its
+ * own dimension and skips the others', as it skips any column it lacks).
+ */
+function levelSort(layout: GridLayout): GridLayout['sort'] {
+  return layout.sort.flatMap((s) =>
+    s.field === GROUP_COLUMN ? layout.rowGroups.map((field) => ({ field, desc: s.desc })) : [s],
+  );
+}
+
+/** The engine queries of an export: its leaf rows block by block, in the grid's order, and its totals row. */
+export function exportQueries(input: ExportInput) {
   const { scope, layout } = input;
   const base = {
     dataset: scope.dataset,
@@ -74,13 +84,14 @@ function exportQueries(input: ExportInput) {
     query,
   });
   const pivot = layout.pivot ? { pivot: layout.pivot, pivotValues: input.pivotValues } : undefined;
-  const rows = (rowGroups: string[], offset: number, limit: number) =>
+  const rows = (page: { rowGroups: string[]; offset: number; limit: number; sort?: GridLayout['sort'] }) =>
     pivot
-      ? wrap<QueryInput>({ kind: 'explorerPivot', ...base, ...pivot, rowGroups, offset, limit })
-      : wrap<QueryInput>({ kind: 'explorerRows', ...base, rowGroups, offset, limit });
+      ? wrap<QueryInput>({ kind: 'explorerPivot', ...base, ...pivot, ...page, levelSort: true })
+      : wrap<QueryInput>({ kind: 'explorerRows', ...base, ...page, levelSort: true });
+  const sort = levelSort(layout);
   return {
-    block: (offset: number) => rows(layout.rowGroups, offset, EXPORT_CHUNK_ROWS),
-    totals: layout.rowGroups.length ? rows([], 0, 1) : undefined,
+    block: (offset: number) => rows({ rowGroups: layout.rowGroups, offset, limit: EXPORT_CHUNK_ROWS, sort }),
+    totals: layout.rowGroups.length ? rows({ rowGroups: [], offset: 0, limit: 1 }) : undefined,
   };
 }
 
