@@ -100,6 +100,7 @@ export function exportQueries(input: ExportInput) {
  * columns in the grid's order and a totals row. The engine's Arrow answers go straight to a worker that writes the
  * file (never into the store, never as one object per row), so the tab stays responsive; the user sees the
  * progress and can cancel.
+ * Long because the block loop, its progress, cancel and the worker's life are one sequence best read in one place.
  */
 export function useExplorerExport() {
   const store = useAppStore();
