@@ -1,7 +1,7 @@
 import '@blueprintjs/table/lib/css/table.css';
-import { Button, Callout, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Column, Table } from '@blueprintjs/table';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { datasetOfExplorer, type ExplorerConfig } from '../../contracts/reports';
 import { useAppSelector } from '../../store/hooks';
@@ -127,12 +127,6 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     });
   }, []);
 
-  // While the engine counts, the table is already drawn with loading cells (as many rows as it last had), so
-  // drawing its columns overlaps the queries rather than following them.
-  const lastSize = useRef(BLOCK_SIZE);
-  if (source.total !== undefined) lastSize.current = source.size || BLOCK_SIZE;
-  const numRows = source.total === undefined ? lastSize.current : source.size;
-
   const cellRenderers = useCellRenderers({
     source,
     columns,
@@ -219,9 +213,13 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                 ) : undefined
               }
             />
+          ) : source.status === 'loading' ? (
+            // The table mounts once the count is in: kept mounted through a change of columns while the engine was
+            // still counting, it froze the tab on a loaded machine (the explorer end-to-end test hung on a click).
+            <Spinner size={24} />
           ) : (
             <Table
-              numRows={numRows}
+              numRows={source.size}
               numFrozenColumns={frozen}
               columnWidths={widths}
               enableColumnResizing={canEdit}
