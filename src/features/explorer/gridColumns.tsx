@@ -126,10 +126,7 @@ export function useCellRenderers({ source, columns, locale, kpiData, rowGroups, 
   return useMemo(() => {
     const refs = new Map<number, RowRef | undefined>();
     const locate = (rowIndex: number) => {
-      // Before the count, the first rows are the top level's (a new shape has no expanded groups).
-      const counted = source.total !== undefined;
-      if (!refs.has(rowIndex))
-        refs.set(rowIndex, counted ? locateRow(source.tree, rowIndex) : { path: [], index: rowIndex, depth: 0 });
+      if (!refs.has(rowIndex)) refs.set(rowIndex, locateRow(source.tree, rowIndex));
       return refs.get(rowIndex);
     };
     const renderCell = (column: GridColumn) => (rowIndex: number) => {
