@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { DATASET_CACHE_NAME } from '../src/features/datasets/datasetCache';
 import { API_HEADERS, signIn } from './support';
 
 /**
@@ -37,11 +38,17 @@ interface WasmResponse {
   url: string;
   status: number;
   fromCache: boolean;
-  /** Bytes that came over the network for it (headers included). */
+  /** Whether its body finished loading (a navigation can cut a response short). */
+  finished: boolean;
+  /** Bytes that came over the network for it (headers included), once finished. */
   encodedBytes: number;
 }
 
-/** Where each .wasm response of the page came from, as Chromium's network layer reports it. */
+/**
+ * Where each .wasm response of the page came from, as Chromium's network layer reports it, in the order the
+ * responses began (a response cut short by a navigation, e.g. the reports home's before the dashboard opens, counts
+ * too: its bytes still reach the cache).
+ */
 async function watchWasm(page: Page): Promise<WasmResponse[]> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
@@ -51,18 +58,21 @@ async function watchWasm(page: Page): Promise<WasmResponse[]> {
   session.on('Network.requestServedFromCache', ({ requestId }) => servedFromCache.add(requestId));
   session.on('Network.responseReceived', ({ requestId, response }) => {
     if (!response.url.endsWith('.wasm')) return;
-    byId.set(requestId, {
+    const entry = {
       url: response.url,
       status: response.status,
       fromCache: Boolean(response.fromDiskCache) || servedFromCache.has(requestId),
+      finished: false,
       encodedBytes: 0,
-    });
+    };
+    byId.set(requestId, entry);
+    responses.push(entry);
   });
   session.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     const entry = byId.get(requestId);
     if (!entry) return;
+    entry.finished = true;
     entry.encodedBytes = encodedDataLength;
-    responses.push(entry);
   });
   return responses;
 }
@@ -145,6 +155,20 @@ test('the engine starts with the dashboard, and a warm reload downloads neither 
     // The profile's first copy came over the network (the reports home may have fetched it before the dashboard).
     expect(coldWasm[0].fromCache).toBe(false);
 
+    // A user reopening the dashboard finds every file of the cold open kept. Kept copies are written as each download
+    // streams in and finish just after it; a reload in the same instant (only a test is that fast) would download again.
+    const coldDatasets = requests.filter((request) => request.url.includes('/datasets/')).map((request) => request.url);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (cacheName) => {
+            const cache = await caches.open(cacheName);
+            return (await cache.keys()).map((request) => request.url);
+          }, DATASET_CACHE_NAME),
+        { timeout: 30_000 },
+      )
+      .toEqual(expect.arrayContaining(coldDatasets));
+
     // Warm: the same tab reloaded. The module comes from the HTTP cache (a 304 at most), not over the network.
     const warmWasm = await watchWasm(page);
     const seenBeforeReload = requests.length;
@@ -153,8 +177,10 @@ test('the engine starts with the dashboard, and a warm reload downloads neither 
     // No dataset download either: the browser asks whether its kept copy is current, and the server says 304.
     const warmDatasets = () => requests.slice(seenBeforeReload).filter((request) => request.url.includes('/datasets/'));
     await expect.poll(() => warmDatasets().length).toBeGreaterThan(0);
-    expect(warmDatasets().map((request) => request.status)).toEqual(warmDatasets().map(() => 304));
+    const statuses = () => warmDatasets().map((request) => `${request.status} ${request.url}`);
+    expect(statuses()).toEqual(warmDatasets().map((request) => `304 ${request.url}`));
     expect(warmWasm.length).toBeGreaterThan(0);
+    await expect.poll(() => warmWasm.every((response) => response.finished)).toBe(true);
     for (const response of warmWasm) {
       expect(response.fromCache || response.status === 304).toBe(true);
       expect(response.encodedBytes).toBeLessThan(2_000);
