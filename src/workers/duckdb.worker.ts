@@ -7,6 +7,7 @@ import { chooseBundle } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
 import { createEngineCore } from './engineCore';
 import { type BrowserWorkerApi, type CompiledDuckdb } from './protocol';
+import { recordWorkerSpan, workerSpans } from './timeline';
 
 const MODULE_FETCH_ATTEMPTS = 3;
 
@@ -62,7 +63,10 @@ const provided = new Promise<CompiledDuckdb | null>((resolve) => (provide = reso
 
 /** One synchronous DuckDB-WASM instance per worker: queries run on this thread, one at a time. */
 async function open() {
+  let started = performance.now();
   const compiled = await provided;
+  recordWorkerSpan(workerSpans.moduleWait, started);
+  started = performance.now();
   let db: duckdb.DuckDBBindings;
   if (compiled) {
     db = await duckdb.createDuckDB(
@@ -81,11 +85,16 @@ async function open() {
       URL.revokeObjectURL(url);
     }
   }
+  recordWorkerSpan(workerSpans.instantiate, started);
+  started = performance.now();
   db.open({});
   const conn = db.connect();
+  recordWorkerSpan(workerSpans.open, started);
+  started = performance.now();
   // Never reach for the internet: datasets arrive as Arrow IPC, not Parquet.
   conn.query('SET autoinstall_known_extensions=false');
   conn.query('SET autoload_known_extensions=false');
+  recordWorkerSpan(workerSpans.settings, started);
   // The bindings' interface type hides the Emscripten module; its heap is the worker's DuckDB memory.
   const module = (db as unknown as { mod: { HEAPU8: Uint8Array } }).mod;
   return { conn, version: db.getVersion(), heapBytes: () => module.HEAPU8.buffer.byteLength };
@@ -97,3 +106,5 @@ const api: BrowserWorkerApi = {
   useModule: async (compiled) => provide(compiled),
 };
 expose(api);
+// From the worker's creation (its clock's origin) until its chunk has run.
+recordWorkerSpan(workerSpans.chunk, 0);
