@@ -5,7 +5,7 @@ import * as duckdb from '@duckdb/duckdb-wasm/browser-blocking';
 import { expose, transfer } from 'comlink';
 import { chooseBundle } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
-import { createEngineCore } from './engineCore';
+import { createEngineCore, openedDuckdb } from './engineCore';
 import { type BrowserWorkerApi, type CompiledDuckdb } from './protocol';
 import { recordWorkerSpan, workerSpans } from './timeline';
 
@@ -91,13 +91,11 @@ async function open() {
   const conn = db.connect();
   recordWorkerSpan(workerSpans.open, started);
   started = performance.now();
-  // Never reach for the internet: datasets arrive as Arrow IPC, not Parquet.
+  // Never reach for the internet: datasets arrive as Arrow IPC or DuckDB files, never as URLs.
   conn.query('SET autoinstall_known_extensions=false');
   conn.query('SET autoload_known_extensions=false');
   recordWorkerSpan(workerSpans.settings, started);
-  // The bindings' interface type hides the Emscripten module; its heap is the worker's DuckDB memory.
-  const module = (db as unknown as { mod: { HEAPU8: Uint8Array } }).mod;
-  return { conn, version: db.getVersion(), heapBytes: () => module.HEAPU8.buffer.byteLength };
+  return openedDuckdb(db, conn);
 }
 
 const api: BrowserWorkerApi = {

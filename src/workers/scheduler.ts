@@ -1,3 +1,4 @@
+import { type DatasetFormat } from '../contracts/dataModel';
 import { type EngineError, engineError, engineMessages, toEngineError } from './protocol';
 import { type ResultCache, resultKey } from './resultCache';
 import { recordSpan } from './timeline';
@@ -67,7 +68,7 @@ export interface SchedulerOptions {
   hangMs: number;
   cache: ResultCache;
   /** The datasets' Arrow bytes by table, as last registered. */
-  datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array }>;
+  datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>;
 }
 
 /**
@@ -192,7 +193,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets }: Schedu
     slot.tables.set(table, entry.version);
     slots.occupy(slot, task);
     const startedAt = performance.now();
-    slot.handle.api.load(table, entry.version, entry.bytes).then(
+    slot.handle.api.load(table, entry.version, entry.bytes, entry.format).then(
       (answer) => {
         if (slot.dead) return;
         recordInsertTime(startedAt, table, answer);
