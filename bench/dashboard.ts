@@ -238,6 +238,7 @@ function steps(spans: WorkerSpan[], spawnedAt: number, loadCalls: number[], page
     'worker: spawn → chunk evaluated': chunk ? chunk.end - spawnedAt : NaN,
     'worker: waiting for the compiled module': duration(of(workerSpans.moduleWait)),
     'worker: instantiate': duration(of(workerSpans.instantiate)),
+    'worker: of which WebAssembly.instantiate': duration(of(workerSpans.instantiateModule)),
     'worker: DuckDB open + connect': duration(of(workerSpans.open)),
     'worker: SETs': duration(of(workerSpans.settings)),
     'worker: ATTACH the datasets database': duration(of(workerSpans.attach)),

@@ -52,7 +52,11 @@ async function instantiateCompiled(db: duckdb.DuckDBBindings, compiled: Compiled
   bindings.instantiateWasm = (imports, success) => {
     (globalThis as unknown as { DUCKDB_RUNTIME: unknown }).DUCKDB_RUNTIME = duckdb.BROWSER_RUNTIME;
     // Emscripten has no way to hear of a failure here: the race below turns it into an error.
-    WebAssembly.instantiate(compiled.module, imports).then((instance) => success(instance, compiled.module), failed);
+    const started = performance.now();
+    WebAssembly.instantiate(compiled.module, imports).then((instance) => {
+      recordWorkerSpan(workerSpans.instantiateModule, started);
+      success(instance, compiled.module);
+    }, failed);
     return {};
   };
   await Promise.race([db.instantiate(() => undefined), failure]);

@@ -14,6 +14,8 @@ export const workerSpans = {
   /** Until the page's compiled module arrived. */
   moduleWait: 'module-wait',
   instantiate: 'instantiate',
+  /** Inside `instantiate`: WebAssembly.instantiate of the page's compiled module alone (the rest is Emscripten's start). */
+  instantiateModule: 'instantiate-module',
   open: 'open',
   settings: 'settings',
   attach: 'attach',
