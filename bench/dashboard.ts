@@ -7,6 +7,7 @@ import { freePort } from '../scripts/freePort';
 import { type Widget } from '../src/contracts/reports';
 import { ENGINE_START_MEASURE } from '../src/workers/engineClient';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
+import { DATASET_FETCH_MEASURE, KEPT_READ_MEASURE, WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
 import { ensureBenchData, median, ms } from './benchData';
 import { API_HEADERS, benchWorkspace, engineSpan, launchOptions, signIn, startServer } from './browser';
 import { BENCH_DATASET } from './engineDashboard';
@@ -158,6 +159,92 @@ interface Breakdown {
   allWidgets: number;
   jsHeapBytes: number;
   wasmHeapBytes: number;
+  /** Durations inside a worker's start and the benchmark table's load (see `steps`). */
+  steps: Record<string, number>;
+}
+
+/** A span a worker left in its own timeline, moved onto the page's clock. */
+interface WorkerSpan {
+  worker: number;
+  name: string;
+  start: number;
+  end: number;
+  table?: string;
+}
+
+/** Every worker's own spans (`src/workers/timeline.ts`), on the page's clock: workers have their own time origin. */
+async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSpan[]> {
+  const perWorker = await Promise.all(
+    page.workers().map((worker) =>
+      worker
+        .evaluate(
+          (prefix) => ({
+            origin: performance.timeOrigin,
+            spans: (performance.getEntriesByType('measure') as PerformanceMeasure[])
+              .filter((entry) => entry.name.startsWith(prefix))
+              .map((entry) => ({
+                name: entry.name.slice(prefix.length),
+                start: entry.startTime,
+                end: entry.startTime + entry.duration,
+                table: (entry.detail as { table?: string } | null)?.table,
+              })),
+          }),
+          WORKER_SPAN_PREFIX,
+        )
+        .catch(() => null),
+    ),
+  );
+  return perWorker
+    .flatMap((found, worker) =>
+      (found?.spans ?? []).map((span) => ({
+        ...span,
+        worker,
+        start: span.start + found!.origin - pageOrigin,
+        end: span.end + found!.origin - pageOrigin,
+      })),
+    )
+    .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The worker start's and the table load's parts: the first worker's start (from the page's spawn), then the first
+ * load of the benchmark table (from the pool's load call) and a second worker's copy, when there is one.
+ */
+function steps(spans: WorkerSpan[], spawnedAt: number, loadCalls: number[], page: Record<string, number>) {
+  const first = spans.find((span) => span.name === workerSpans.chunk)?.worker;
+  const of = (name: string, worker = first) =>
+    spans.find(
+      (span) => span.name === name && span.worker === worker && (span.table ?? BENCH_DATASET) === BENCH_DATASET,
+    );
+  const duration = (span?: WorkerSpan) => (span ? span.end - span.start : NaN);
+  const loads = spans.filter((span) => span.name === workerSpans.received && span.table === BENCH_DATASET);
+  const load = (index: number) => {
+    const received = loads[index];
+    if (!received) return {};
+    const at = (name: string) => duration(of(name, received.worker));
+    // The pool's call for this load: the latest one before the worker received it.
+    const call = Math.max(...loadCalls.filter((start) => start <= received.start + 1));
+    return {
+      [`load ${index + 1}: call → bytes in the worker`]: received.start - call,
+      [`load ${index + 1}: waiting for DuckDB`]: at(workerSpans.wait),
+      [`load ${index + 1}: insert`]: at(workerSpans.insert),
+      [`load ${index + 1}: count rows`]: at(workerSpans.count),
+    };
+  };
+  const chunk = of(workerSpans.chunk);
+  return {
+    'dataset file: request → bytes (benchmark table)': page.fetch,
+    'dataset file: reading the kept copy': page.kept,
+    'worker: spawn → chunk evaluated': chunk ? chunk.end - spawnedAt : NaN,
+    'worker: waiting for the compiled module': duration(of(workerSpans.moduleWait)),
+    'worker: instantiate': duration(of(workerSpans.instantiate)),
+    'worker: of which WebAssembly.instantiate': duration(of(workerSpans.instantiateModule)),
+    'worker: DuckDB open + connect': duration(of(workerSpans.open)),
+    'worker: SETs': duration(of(workerSpans.settings)),
+    'worker: ATTACH the datasets database': duration(of(workerSpans.attach)),
+    ...load(0),
+    ...load(1),
+  };
 }
 
 /**
@@ -209,7 +296,7 @@ function recordWasmRequests(context: BrowserContext): WasmRequest[] {
 
 async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Breakdown> {
   const timeline = await page.evaluate(
-    ({ start, insert, query, table }) => {
+    ({ start, insert, query, table, fetchSpan, keptSpan }) => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       // Every dataset file of the open (the benchmark's and the default dataset the not-configured notice reads).
       const datasets = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
@@ -220,6 +307,17 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
       const heaps = inserts.map((entry) => (entry.detail as { wasmHeapBytes?: number } | null)?.wasmHeapBytes ?? 0);
       return {
         timeOrigin: performance.timeOrigin,
+        spawnedAt: performance.getEntriesByName(start)[0]?.startTime ?? NaN,
+        loadCalls: inserts.map((entry) => entry.startTime),
+        // The benchmark dataset's file (its dataset id is its table's name). No named functions here: see WATCH_WIDGETS.
+        pageSteps: Object.fromEntries(
+          Object.entries({ fetch: fetchSpan, kept: keptSpan }).map(([key, name]) => [
+            key,
+            (performance.getEntriesByName(name) as PerformanceMeasure[]).find((entry) =>
+              ((entry.detail as { url?: string } | null)?.url ?? '').includes(`/datasets/${table}`),
+            )?.duration ?? NaN,
+          ]),
+        ) as { fetch: number; kept: number },
         firstPaint: paint?.startTime ?? NaN,
         workerSpawnToReady: performance.getEntriesByName(start).map((entry) => entry.duration),
         datasetStart: datasets.length ? Math.min(...datasets.map((entry) => entry.startTime)) : NaN,
@@ -238,13 +336,23 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
         jsHeapBytes: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN,
       };
     },
-    { start: ENGINE_START_MEASURE, insert: DATASET_INSERT_MEASURE, query: ENGINE_QUERY_MEASURE, table: BENCH_DATASET },
+    {
+      start: ENGINE_START_MEASURE,
+      insert: DATASET_INSERT_MEASURE,
+      query: ENGINE_QUERY_MEASURE,
+      table: BENCH_DATASET,
+      fetchSpan: DATASET_FETCH_MEASURE,
+      keptSpan: KEPT_READ_MEASURE,
+    },
   );
+  const spans = await readWorkerSpans(page, timeline.timeOrigin);
   // The requests of this navigation: those that started after its time origin.
   const wasm = wasmRequests.filter((request) => request.start >= timeline.timeOrigin - 1);
   const first = wasm[0];
+  const { spawnedAt, loadCalls, pageSteps, ...rest } = timeline;
   return {
-    ...timeline,
+    ...rest,
+    steps: steps(spans, spawnedAt, loadCalls, pageSteps),
     wasmRequestStart: first ? first.start - timeline.timeOrigin : NaN,
     wasmFetchMs: first ? Math.max(...wasm.map((request) => request.end)) - first.start : NaN,
     wasmBytes: wasm.reduce((sum, request) => sum + request.bytes, 0),
@@ -328,6 +436,8 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
   line('all widget numbers', (b) => b.allWidgets);
   line('JS heap of the page', (b) => b.jsHeapBytes, mib);
   line('WebAssembly heap of the workers', (b) => b.wasmHeapBytes, mib);
+  const names = [...new Set([...cold, ...warm].flatMap((b) => Object.keys(b.steps)))];
+  for (const name of names) line(name, (b) => b.steps[name] ?? NaN);
 }
 
 async function main() {

@@ -2,13 +2,15 @@ import { type Page, expect, test } from '@playwright/test';
 import { openAcme, reportPathByTitle } from './support';
 
 /**
- * A dashboard in view mode downloads only the columns its widgets read (issue 20); edit mode, where any field may
- * be added, loads the whole dataset, and every widget shows the same numbers from it.
+ * A dashboard in view mode downloads only the columns its widgets read (issue 20), as a DuckDB file the engine
+ * attaches; edit mode, where any field may be added, loads the whole dataset as Arrow, and every widget shows the
+ * same numbers from it.
  */
 
 interface DatasetRequest {
   path: string;
   columns: string[] | null;
+  format: string | null;
 }
 
 /** The dataset file requests of the page (not the schema calls), with the columns each names. */
@@ -19,7 +21,11 @@ function watchDatasets(page: Page): DatasetRequest[] {
     if (!/^\/api\/workspaces\/\d+\/datasets\/[^/]+$/.test(url.pathname) || url.searchParams.has('schema')) return;
     if (url.pathname.includes('/datasets/campaigns/')) return;
     const columns = url.searchParams.get('columns');
-    seen.push({ path: url.pathname, columns: columns === null ? null : columns.split(',') });
+    seen.push({
+      path: url.pathname,
+      columns: columns === null ? null : columns.split(','),
+      format: url.searchParams.get('format'),
+    });
   });
   return seen;
 }
@@ -54,11 +60,12 @@ test('the demo dashboard asks for its columns only, and shows the numbers of the
   const viewed = await widgetNumbers(page);
   expect(viewed.flat().length).toBeGreaterThan(0);
 
-  // Every dataset file of the view open names its columns, fewer than the dataset's fields.
+  // Every dataset file of the view open names its columns, fewer than the dataset's fields, and is a DuckDB file.
   await expect.poll(() => datasets.length).toBeGreaterThan(0);
   const projected = [...datasets];
   for (const request of projected) {
     expect(request.columns).not.toBeNull();
+    expect(request.format).toBe('duckdb');
     const schema = await page.request.get(`${request.path}?schema=true`);
     const fields = ((await schema.json()) as { fields: { id: string }[] }).fields.map((field) => field.id);
     expect(request.columns!.every((id) => fields.includes(id))).toBe(true);

@@ -335,6 +335,52 @@ describe('a projected dataset file (?columns=)', () => {
     expect(versions).toEqual([expect.stringMatching(/^[0-9a-f]{20}$/)]);
   });
 
+  it('sends a column set as a DuckDB file with ?format=duckdb: its own ETag, the rows of the Arrow file', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const asDuckdb = (query: string, headers: Record<string, string> = gzip) =>
+      t.app.inject({ url: url(`/${dataset}?${query}`), headers: { ...admin.headers, ...headers } });
+    const arrow = await projected('sent,country', workspaceId, gzip);
+    const response = await asDuckdb('columns=sent,country&format=duckdb');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/octet-stream');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = zlib.gunzipSync(response.rawPayload);
+    expect(response.headers['x-total-length']).toBe(String(body.length));
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{20}"$/);
+    expect(response.headers.etag).not.toBe(arrow.headers.etag);
+    // A DuckDB database file (its header's magic bytes), holding the Arrow file's rows.
+    expect(body.subarray(8, 12).toString()).toBe('DUCK');
+    const file = path.join(t.config.dataDir, 'received.duckdb');
+    fs.writeFileSync(file, body);
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const connection = await instance.connect();
+      await connection.run(`ATTACH '${file}' AS received (READ_ONLY)`);
+      const reader = await connection.runAndReadAll(`SELECT country, sent FROM received.${dataset}`);
+      const fromFile = reader.getRowObjectsJS().map((row) => `${row.country}|${row.sent}`);
+      const table = tableFromIPC(zlib.gunzipSync(arrow.rawPayload));
+      const fromArrow = Array.from({ length: table.numRows }, (_, i) => {
+        return `${table.getChild('country')!.get(i)}|${table.getChild('sent')!.get(i)}`;
+      });
+      expect(fromFile.length).toBeGreaterThan(1000);
+      expect(fromFile.sort()).toEqual(fromArrow.sort());
+      connection.closeSync();
+    } finally {
+      instance.closeSync();
+      fs.rmSync(file, { force: true });
+    }
+    const again = await asDuckdb('columns=country,sent&format=duckdb', {
+      'if-none-match': String(response.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // Only a column set comes as a DuckDB file; no other format exists.
+    for (const query of ['format=duckdb', 'columns=sent&format=parquet']) {
+      const refused = await asDuckdb(query);
+      expect([query, refused.statusCode]).toEqual([query, 400]);
+      expect(refused.json().error).toMatch(/^Invalid querystring: format/);
+    }
+  });
+
   it('answers 400 for an unknown or malformed column, 404 to another workspace', async () => {
     for (const columns of ['sent,nope', 'sent,', '', 'sent;DROP', 'SENT']) {
       const response = await projected(columns);

@@ -7,6 +7,7 @@ import { workspaceIdParamsSchema } from '../../src/contracts/common';
 import {
   DATASET_CACHE_CONTROL,
   DATASET_CONTENT_TYPE,
+  DUCKDB_FILE_CONTENT_TYPE,
   PRIVATE_NO_STORE,
   PUBLIC_DATASET_CACHE_CONTROL,
   TOTAL_LENGTH_HEADER,
@@ -75,6 +76,7 @@ async function sendDatasetFile(
   reply: FastifyReply,
   file: DatasetFile,
   cacheControl = DATASET_CACHE_CONTROL,
+  contentType = DATASET_CONTENT_TYPE,
 ) {
   const etag = `"${file.version}"`;
   reply
@@ -94,7 +96,7 @@ async function sendDatasetFile(
       .header('Content-Range', `bytes */${file.arrowBytes}`)
       .send({ error: 'Range not satisfiable' });
   }
-  reply.type(DATASET_CONTENT_TYPE);
+  reply.type(contentType);
   // Opened before answering, so a regeneration renaming the directory cannot swap the file mid-download.
   if (range) {
     const handle = await fs.promises.open(file.arrowPath);
@@ -163,7 +165,8 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
         return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
       }
       const source = await datasetFile(app.config.dataDir, workspaceId, datasetId);
-      const { columns } = request.query;
+      const { columns, format = 'arrow' } = request.query;
+      if (!columns && format === 'duckdb') throw badRequest('Invalid querystring: format: duckdb needs columns');
       if (!columns) return sendDatasetFile(request, reply, source);
       // Any field of the schema the browser was given, custom ones included (their sources are stored columns).
       const known = new Set(
@@ -178,8 +181,10 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
         dataset.tableId,
         source,
         columns,
+        format,
       );
-      return sendDatasetFile(request, reply, file);
+      const type = format === 'duckdb' ? DUCKDB_FILE_CONTENT_TYPE : DATASET_CONTENT_TYPE;
+      return sendDatasetFile(request, reply, file, DATASET_CACHE_CONTROL, type);
     },
   );
 

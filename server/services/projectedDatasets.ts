@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DatasetFile } from './datasets';
-import { removeOlderEntries, scopedDatasetFile } from './scopedFiles';
+import { removeOlderEntries, type ScopedFormat, scopedDatasetFile } from './scopedFiles';
 
 /** Column sets kept per dataset version: a workspace's dashboards ask for a few each; the oldest beyond go. */
 export const PROJECTIONS_KEPT = 8;
@@ -27,8 +27,8 @@ function keepNewest(versionDir: string): void {
 
 /**
  * A dataset file with only `columns` (sorted, distinct field ids; computed ones have no column and are skipped) and
- * every row, for a dashboard that reads only those: built once per source version and column set, with its own
- * ETag. A build for a new source version removes the files of older versions.
+ * every row, for a dashboard that reads only those, as Arrow or as a DuckDB file: built once per source version,
+ * column set and format, with its own ETag. A build for a new source version removes the files of older versions.
  */
 export function projectedDatasetFile(
   dataDir: string,
@@ -37,12 +37,15 @@ export function projectedDatasetFile(
   tableId: string,
   source: DatasetFile,
   columns: readonly string[],
+  format: ScopedFormat = 'arrow',
 ): Promise<DatasetFile> {
-  const key = createHash('sha256').update(JSON.stringify(columns)).digest('hex').slice(0, 20);
+  // The Arrow files keep the keys they had before DuckDB files existed.
+  const named = format === 'arrow' ? columns : { columns, format };
+  const key = createHash('sha256').update(JSON.stringify(named)).digest('hex').slice(0, 20);
   const datasetDir = projectionsDir(dataDir, workspaceId, datasetId);
   const versionDir = path.join(datasetDir, source.version);
   const dir = path.join(versionDir, key);
-  return scopedDatasetFile(source, { tableId, fields: columns }, dir, (started) => {
+  return scopedDatasetFile(source, { tableId, fields: columns, format }, dir, (started) => {
     removeOlderEntries(datasetDir, versionDir, started);
     keepNewest(versionDir);
   });

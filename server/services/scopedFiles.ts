@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { type DuckDBConnection } from '@duckdb/node-api';
 import { writeDataset } from '../datasets/writer';
 import { type DatasetFile } from './datasets';
 import { literal, openLockedDuckDB, withTimeout } from './duckdb';
@@ -11,13 +14,27 @@ export const SOURCE_TABLE = '__dataset';
 export const SCOPED_BUILD_TIMEOUT_MS = 30_000;
 export const quoteIdentifier = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
+/**
+ * How a scoped file stores its rows: an Arrow IPC stream (what every reader of datasets gets), or a DuckDB database
+ * file, which the app's engine attaches as it is instead of inserting Arrow into a table of its own.
+ */
+export type ScopedFormat = 'arrow' | 'duckdb';
+
 /** What a scoped file holds of its source: these fields (those without a stored column are skipped), these rows. */
 export interface FileScope {
   tableId: string;
   fields: readonly string[];
   /** A SQL condition over SOURCE_TABLE; every row when omitted. */
   condition?: string;
+  format?: ScopedFormat;
 }
+
+/**
+ * The storage version DuckDB-WASM 1.32 (DuckDB 1.4) reads: the server's newer DuckDB would otherwise write its own.
+ * Checked by scopedFiles.duckdb.test.ts, which reads a file written here with the Node build of DuckDB-WASM.
+ */
+const WASM_STORAGE_VERSION = 'v1.0.0';
+const FILE_DATABASE = 'scoped_file';
 
 interface ScopedManifest {
   version: string;
@@ -37,6 +54,28 @@ export function removeOlderEntries(parent: string, keep: string, before: number)
     const stat = fs.statSync(other, { throwIfNoEntry: false });
     if (stat && stat.mtimeMs < before) fs.rmSync(other, { recursive: true, force: true });
   }
+}
+
+/** Writes `table` as a DuckDB database file in `dir`, and its gzip copy; its version is the file's content hash. */
+async function writeDuckdbFile(connection: DuckDBConnection, table: string, dir: string): Promise<ScopedManifest> {
+  const file = path.join(dir, `${table}.duckdb`);
+  await connection.run(`ATTACH ${literal(file)} AS ${FILE_DATABASE} (STORAGE_VERSION '${WASM_STORAGE_VERSION}')`);
+  try {
+    await connection.run(
+      `CREATE TABLE ${FILE_DATABASE}.${quoteIdentifier(table)} AS SELECT * FROM ${quoteIdentifier(table)}`,
+    );
+  } finally {
+    // Detaching checkpoints: the file is complete (no write-ahead log beside it) once this returns.
+    await connection.run(`DETACH ${FILE_DATABASE}`);
+  }
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  await pipeline(fs.createReadStream(file), zlib.createGzip({ level: 6 }), fs.createWriteStream(`${file}.gz`));
+  return {
+    version: hash.digest('hex').slice(0, 20),
+    arrowBytes: fs.statSync(file).size,
+    gzipBytes: fs.statSync(`${file}.gz`).size,
+  };
 }
 
 async function build(source: DatasetFile, scope: FileScope, dir: string, prune: (started: number) => void) {
@@ -62,13 +101,11 @@ async function build(source: DatasetFile, scope: FileScope, dir: string, prune: 
         `CREATE TABLE ${quoteIdentifier(scope.tableId)} AS SELECT ${columns.join(', ')} ` +
           `FROM ${quoteIdentifier(SOURCE_TABLE)}${scope.condition === undefined ? '' : ` WHERE ${scope.condition}`}`,
       );
-      return writeDataset(connection, scope.tableId, temporary);
+      if (scope.format === 'duckdb') return writeDuckdbFile(connection, scope.tableId, temporary);
+      const arrow = await writeDataset(connection, scope.tableId, temporary);
+      return { version: arrow.version, arrowBytes: arrow.arrowBytes, gzipBytes: arrow.arrowGzipBytes };
     });
-    const manifest: ScopedManifest = {
-      version: written.version,
-      arrowBytes: written.arrowBytes,
-      gzipBytes: written.arrowGzipBytes,
-    };
+    const manifest: ScopedManifest = written;
     fs.writeFileSync(path.join(temporary, 'manifest.json'), JSON.stringify(manifest));
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(temporary, dir);
@@ -102,7 +139,8 @@ export async function scopedDatasetFile(
     await promise;
   }
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ScopedManifest;
-  const arrowPath = path.join(dir, `${scope.tableId}.arrow`);
+  // A DuckDB file is sent as the Arrow file is: its path and its gzip copy's take the Arrow file's place.
+  const arrowPath = path.join(dir, `${scope.tableId}.${scope.format === 'duckdb' ? 'duckdb' : 'arrow'}`);
   return {
     arrowPath,
     gzipPath: `${arrowPath}.gz`,

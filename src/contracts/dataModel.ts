@@ -80,6 +80,12 @@ export type CampaignPreviewResponse = z.infer<typeof campaignPreviewResponseSche
 export const datasetParamsSchema = workspaceIdParamsSchema.extend({ datasetId: z.string().max(200) });
 /** The most columns a projected dataset request may name (the widest dataset has fewer fields). */
 export const MAX_PROJECTED_COLUMNS = 200;
+/** How a dataset file's rows are stored (see `format` below). */
+export const DATASET_FORMATS = ['arrow', 'duckdb'] as const;
+export type DatasetFormat = (typeof DATASET_FORMATS)[number];
+/** The content type of a dataset sent as a DuckDB database file. */
+export const DUCKDB_FILE_CONTENT_TYPE = 'application/octet-stream';
+
 export const datasetQuerySchema = z.object({
   schema: z
     .enum(['true', 'false'])
@@ -95,6 +101,11 @@ export const datasetQuerySchema = z.object({
     .transform((value) => [...new Set(value.split(','))].sort())
     .pipe(z.array(z.string().min(1, 'Invalid column').max(200, 'Invalid column')).min(1).max(MAX_PROJECTED_COLUMNS))
     .optional(),
+  /**
+   * `duckdb`: the projected file as a DuckDB database file, which the app's engine attaches as it is (with `columns`
+   * only); `arrow` (the default): an Arrow IPC stream, what every other reader of datasets gets.
+   */
+  format: z.enum(DATASET_FORMATS).optional(),
 });
 
 /**

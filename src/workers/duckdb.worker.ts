@@ -5,8 +5,9 @@ import * as duckdb from '@duckdb/duckdb-wasm/browser-blocking';
 import { expose, transfer } from 'comlink';
 import { chooseBundle } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
-import { createEngineCore } from './engineCore';
+import { createEngineCore, openedDuckdb } from './engineCore';
 import { type BrowserWorkerApi, type CompiledDuckdb } from './protocol';
+import { recordWorkerSpan, workerSpans } from './timeline';
 
 const MODULE_FETCH_ATTEMPTS = 3;
 
@@ -51,7 +52,11 @@ async function instantiateCompiled(db: duckdb.DuckDBBindings, compiled: Compiled
   bindings.instantiateWasm = (imports, success) => {
     (globalThis as unknown as { DUCKDB_RUNTIME: unknown }).DUCKDB_RUNTIME = duckdb.BROWSER_RUNTIME;
     // Emscripten has no way to hear of a failure here: the race below turns it into an error.
-    WebAssembly.instantiate(compiled.module, imports).then((instance) => success(instance, compiled.module), failed);
+    const started = performance.now();
+    WebAssembly.instantiate(compiled.module, imports).then((instance) => {
+      recordWorkerSpan(workerSpans.instantiateModule, started);
+      success(instance, compiled.module);
+    }, failed);
     return {};
   };
   await Promise.race([db.instantiate(() => undefined), failure]);
@@ -62,7 +67,10 @@ const provided = new Promise<CompiledDuckdb | null>((resolve) => (provide = reso
 
 /** One synchronous DuckDB-WASM instance per worker: queries run on this thread, one at a time. */
 async function open() {
+  let started = performance.now();
   const compiled = await provided;
+  recordWorkerSpan(workerSpans.moduleWait, started);
+  started = performance.now();
   let db: duckdb.DuckDBBindings;
   if (compiled) {
     db = await duckdb.createDuckDB(
@@ -81,14 +89,17 @@ async function open() {
       URL.revokeObjectURL(url);
     }
   }
+  recordWorkerSpan(workerSpans.instantiate, started);
+  started = performance.now();
   db.open({});
   const conn = db.connect();
-  // Never reach for the internet: datasets arrive as Arrow IPC, not Parquet.
+  recordWorkerSpan(workerSpans.open, started);
+  started = performance.now();
+  // Never reach for the internet: datasets arrive as Arrow IPC or DuckDB files, never as URLs.
   conn.query('SET autoinstall_known_extensions=false');
   conn.query('SET autoload_known_extensions=false');
-  // The bindings' interface type hides the Emscripten module; its heap is the worker's DuckDB memory.
-  const module = (db as unknown as { mod: { HEAPU8: Uint8Array } }).mod;
-  return { conn, version: db.getVersion(), heapBytes: () => module.HEAPU8.buffer.byteLength };
+  recordWorkerSpan(workerSpans.settings, started);
+  return openedDuckdb(db, conn);
 }
 
 const api: BrowserWorkerApi = {
@@ -97,3 +108,5 @@ const api: BrowserWorkerApi = {
   useModule: async (compiled) => provide(compiled),
 };
 expose(api);
+// From the worker's creation (its clock's origin) until its chunk has run.
+recordWorkerSpan(workerSpans.chunk, 0);

@@ -1,4 +1,5 @@
 import { type Table } from 'apache-arrow';
+import { type DatasetFormat } from '../contracts/dataModel';
 import { ipcSlices } from './ipcSlices';
 import {
   type EngineError,
@@ -8,6 +9,7 @@ import {
   engineMessages,
   toEngineError,
 } from './protocol';
+import { recordWorkerSpan, workerSpans } from './timeline';
 
 /** DuckDB-WASM's pending-query bindings: a statement run in steps, so it can be cancelled between them. */
 export interface PendingQueryBindings {
@@ -29,9 +31,32 @@ export interface OpenedDuckdb {
   conn: SyncConnection;
   version: string;
   heapBytes(): number;
+  /** DuckDB-WASM's in-memory files (registerFileBuffer copies the bytes into the heap), for DuckDB dataset files. */
+  files?: { register(name: string, bytes: Uint8Array): void; drop(name: string): void };
+}
+
+/** The parts of DuckDB-WASM's bindings (browser and Node bundles alike) an opened instance is made of. */
+interface DuckdbBindings {
+  getVersion(): string;
+  registerFileBuffer(name: string, bytes: Uint8Array): void;
+  dropFile(name: string): void;
+}
+
+/** An opened instance from DuckDB-WASM's bindings and their connection (the browser worker's and the Node test's). */
+export function openedDuckdb(db: DuckdbBindings, conn: SyncConnection): OpenedDuckdb {
+  // The bindings' interface type hides the Emscripten module; its heap is the worker's DuckDB memory.
+  const module = (db as unknown as { mod: { HEAPU8: Uint8Array } }).mod;
+  return {
+    conn,
+    version: db.getVersion(),
+    heapBytes: () => module.HEAPU8.buffer.byteLength,
+    files: { register: (name, bytes) => db.registerFileBuffer(name, bytes), drop: (name) => db.dropFile(name) },
+  };
 }
 
 const TABLE = /^[a-z][a-z0-9_]{0,62}$/;
+/** A DuckDB dataset file of `table`: its name among the instance's files, and the database it is attached as. */
+const datasetFile = (table: string) => ({ name: `${table}.duckdb`, database: `file_${table}` });
 /**
  * Bytes per insert: the file is fed to DuckDB a slice at a time, so the WebAssembly heap (at most 4 GB)
  * holds the table plus one slice rather than the table plus the whole file.
@@ -69,6 +94,16 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Inserts an Arrow IPC stream into a new table, a slice at a time (see INSERT_BYTES). */
+function insertArrow(conn: SyncConnection, table: string, bytes: Uint8Array): void {
+  let created = false;
+  for (const slice of ipcSlices(bytes, INSERT_BYTES)) {
+    conn.insertArrowFromIPCStream(slice, { name: table, create: !created });
+    created = true;
+  }
+  if (!created) throw engineError(engineMessages.emptyBody);
+}
+
 /** A statement of this worker, from the moment it is asked for until it settles. */
 interface Job {
   cancelled: boolean;
@@ -90,7 +125,7 @@ export function createEngineCore(
   pollSliceMs = POLL_SLICE_MS,
 ): EngineWorkerApi {
   let opened: Promise<OpenedDuckdb> | undefined;
-  const tables = new Map<string, { version: string; rows: number }>();
+  const tables = new Map<string, { version: string; rows: number; format: DatasetFormat }>();
   let queries = 0;
   // One connection runs one statement at a time: calls that arrive while a query yields wait their turn here.
   let turn: Promise<unknown> = Promise.resolve();
@@ -100,11 +135,13 @@ export function createEngineCore(
   const db = async (): Promise<OpenedDuckdb> => {
     opened ??= open()
       .then((duckdb) => {
+        const started = performance.now();
         // Datasets live in a compressed in-memory database: about a tenth of the memory of an uncompressed
         // table at the same query speed, which is what lets 10^7 rows fit the 4 GB WebAssembly heap.
         // IF NOT EXISTS: the polling benchmark runs two engine cores over one instance.
         duckdb.conn.query(`ATTACH IF NOT EXISTS ':memory:' AS datasets (COMPRESS)`);
         duckdb.conn.query('USE datasets');
+        recordWorkerSpan(workerSpans.attach, started);
         return duckdb;
       })
       .catch((error: unknown) => {
@@ -158,25 +195,66 @@ export function createEngineCore(
       }
     });
 
+  /** Removes `table` as it was loaded: a table of its own, or a view over an attached DuckDB file. */
+  const unload = ({ conn, files }: OpenedDuckdb, table: string) => {
+    const file = datasetFile(table);
+    if (tables.get(table)?.format === 'duckdb') {
+      conn.query(`DROP VIEW IF EXISTS "${table}"`);
+      conn.query(`DETACH DATABASE IF EXISTS "${file.database}"`);
+      files?.drop(file.name);
+    } else {
+      conn.query(`DROP TABLE IF EXISTS "${table}"`);
+    }
+    tables.delete(table);
+  };
+
+  /**
+   * Attaches a DuckDB database file (the server wrote it with one table) read-only, under a view named as the
+   * table the SQL builders read: no insert, and DuckDB's own storage (compressed, with zone maps) to scan.
+   */
+  const attachFile = ({ conn, files }: OpenedDuckdb, table: string, bytes: Uint8Array) => {
+    if (!files) throw engineError('This engine cannot attach DuckDB files');
+    const file = datasetFile(table);
+    files.register(file.name, bytes);
+    try {
+      conn.query(`ATTACH '${file.name}' AS "${file.database}" (READ_ONLY)`);
+      const found = conn
+        .query(`SELECT table_name AS t FROM duckdb_tables() WHERE database_name = '${file.database}'`)
+        .getChild('t')
+        ?.toArray() as string[] | undefined;
+      if (found?.length !== 1) throw engineError(`A dataset file holds one table, not ${found?.length ?? 0}`);
+      const source = `"${file.database}"."${found[0].replaceAll('"', '""')}"`;
+      conn.query(`CREATE VIEW "${table}" AS SELECT * FROM ${source}`);
+    } catch (error) {
+      conn.query(`DETACH DATABASE IF EXISTS "${file.database}"`);
+      files.drop(file.name);
+      throw error;
+    }
+  };
+
   return {
     version: () => guard((duckdb) => duckdb.version),
 
-    load: (table, version, bytes) =>
-      guard(({ conn, heapBytes }) => {
+    load: (table, version, bytes, format = 'arrow') => {
+      const received = performance.now();
+      recordWorkerSpan(workerSpans.received, received, { table });
+      return guard((duckdb) => {
+        recordWorkerSpan(workerSpans.wait, received, { table });
         if (!TABLE.test(table)) throw engineError(`Invalid table name "${table}"`);
         if (!bytes || bytes.byteLength === 0) throw engineError(engineMessages.emptyBody);
+        let started = performance.now();
         // Replace rather than append: a new version of a dataset is a whole new file.
-        conn.query(`DROP TABLE IF EXISTS "${table}"`);
-        let created = false;
-        for (const slice of ipcSlices(bytes, INSERT_BYTES)) {
-          conn.insertArrowFromIPCStream(slice, { name: table, create: !created });
-          created = true;
-        }
-        if (!created) throw engineError(engineMessages.emptyBody);
-        const rows = Number(conn.query(`SELECT COUNT(*) AS n FROM "${table}"`).getChild('n')?.get(0) ?? 0);
-        tables.set(table, { version, rows });
-        return { rows, wasmHeapBytes: heapBytes() };
-      }),
+        unload(duckdb, table);
+        if (format === 'duckdb') attachFile(duckdb, table, bytes);
+        else insertArrow(duckdb.conn, table, bytes);
+        recordWorkerSpan(workerSpans.insert, started, { table });
+        started = performance.now();
+        const rows = Number(duckdb.conn.query(`SELECT COUNT(*) AS n FROM "${table}"`).getChild('n')?.get(0) ?? 0);
+        recordWorkerSpan(workerSpans.count, started, { table });
+        tables.set(table, { version, rows, format });
+        return { rows, wasmHeapBytes: duckdb.heapBytes() };
+      });
+    },
 
     query: (sql, queryId) => {
       const job: Job = { cancelled: false };
@@ -202,7 +280,7 @@ export function createEngineCore(
       guard(({ conn, heapBytes }): WorkerStats => {
         const memory = conn.query('SELECT COALESCE(SUM(memory_usage_bytes), 0)::DOUBLE AS bytes FROM duckdb_memory()');
         return {
-          tables: [...tables].map(([table, entry]) => ({ table, ...entry })),
+          tables: [...tables].map(([table, { version, rows }]) => ({ table, version, rows })),
           wasmHeapBytes: heapBytes(),
           duckdbMemoryBytes: Number(memory.getChild('bytes')?.get(0) ?? 0),
           queries,

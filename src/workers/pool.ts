@@ -1,3 +1,4 @@
+import { type DatasetFormat } from '../contracts/dataModel';
 import { type WorkerStats, engineError, engineMessages } from './protocol';
 import { createResultCache } from './resultCache';
 import { type QueryRequest, createScheduler } from './scheduler';
@@ -37,8 +38,11 @@ export interface PoolStats {
 }
 
 export interface EnginePool {
-  /** Registers a dataset's Arrow IPC bytes; workers load them on demand (a new version replaces the old). */
-  setDataset(table: string, version: string, bytes: Uint8Array): void;
+  /**
+   * Registers a dataset's bytes (an Arrow IPC stream, or a DuckDB database file); workers load them on demand (a new
+   * version replaces the old).
+   */
+  setDataset(table: string, version: string, bytes: Uint8Array, format?: DatasetFormat): void;
   hasDataset(table: string, version?: string): boolean;
   query(request: QueryRequest): Promise<Uint8Array>;
   version(): Promise<string>;
@@ -68,7 +72,7 @@ export function createPool(options: PoolOptions): EnginePool {
     freshMs: options.freshMs ?? RESULT_FRESH_MS,
     now: options.now ?? (() => Date.now()),
   });
-  const datasets = new Map<string, { version: string; bytes: Uint8Array }>();
+  const datasets = new Map<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>();
   const scheduler = createScheduler({
     spawn: options.spawn,
     size,
@@ -79,9 +83,9 @@ export function createPool(options: PoolOptions): EnginePool {
   const { slots } = scheduler;
 
   return {
-    setDataset(table, version, bytes) {
+    setDataset(table, version, bytes, format) {
       if (!bytes || bytes.byteLength === 0) throw engineError(engineMessages.emptyBody);
-      datasets.set(table, { version, bytes });
+      datasets.set(table, { version, bytes, format });
       cache.dropOtherVersions(table, version);
     },
     hasDataset(table, version) {

@@ -1,4 +1,5 @@
 /** What crosses between the pool and its workers: plain, structured-cloneable values only. */
+import { type DatasetFormat } from '../contracts/dataModel';
 
 /** An error as a plain object, so it crosses worker and Redux boundaries intact. */
 export interface EngineError {
@@ -42,8 +43,16 @@ export interface WorkerStats {
 /** The Comlink API of one DuckDB worker. */
 export interface EngineWorkerApi {
   version(): Promise<string>;
-  /** Loads (or replaces) a table from Arrow IPC stream bytes; answers its rows and the heap it now takes. */
-  load(table: string, version: string, bytes: Uint8Array): Promise<{ rows: number; wasmHeapBytes: number }>;
+  /**
+   * Loads (or replaces) a table from Arrow IPC stream bytes, or attaches a DuckDB database file as it (`duckdb`);
+   * answers its rows and the heap it now takes.
+   */
+  load(
+    table: string,
+    version: string,
+    bytes: Uint8Array,
+    format?: DatasetFormat,
+  ): Promise<{ rows: number; wasmHeapBytes: number }>;
   /**
    * Runs SQL; the result comes back as Arrow IPC stream bytes, transferred rather than copied. A query given
    * an id can be cancelled by it; it then rejects with {name: 'AbortError'}.

@@ -1,5 +1,7 @@
+import { type DatasetFormat } from '../contracts/dataModel';
 import { type EngineError, engineError, engineMessages, toEngineError } from './protocol';
 import { type ResultCache, resultKey } from './resultCache';
+import { recordSpan } from './timeline';
 import { type Slot, type WorkerHandle, createWorkerSlots } from './workerSlots';
 
 /** Visible widgets first, then distinct-value lookups, then prefetch. */
@@ -19,18 +21,13 @@ export const DATASET_INSERT_MEASURE = 'openrate:dataset-insert';
 function recordQueryTime(startedAt: number, runs: number): void {
   if (typeof performance.measure !== 'function') return;
   if (runs % 1000 === 0) performance.clearMeasures(ENGINE_QUERY_MEASURE);
-  performance.measure(ENGINE_QUERY_MEASURE, { start: startedAt, end: performance.now() });
+  recordSpan(ENGINE_QUERY_MEASURE, startedAt);
 }
 
 /** Leaves a dataset load's span (Arrow → DuckDB in one worker) in the performance timeline, for the benchmark. */
 function recordInsertTime(startedAt: number, table: string, answer: unknown): void {
-  if (typeof performance.measure !== 'function') return;
   const { rows, wasmHeapBytes } = (answer ?? {}) as { rows?: number; wasmHeapBytes?: number };
-  performance.measure(DATASET_INSERT_MEASURE, {
-    start: startedAt,
-    end: performance.now(),
-    detail: { table, rows, wasmHeapBytes },
-  });
+  recordSpan(DATASET_INSERT_MEASURE, startedAt, { table, rows, wasmHeapBytes });
 }
 
 export interface QueryRequest {
@@ -71,7 +68,7 @@ export interface SchedulerOptions {
   hangMs: number;
   cache: ResultCache;
   /** The datasets' Arrow bytes by table, as last registered. */
-  datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array }>;
+  datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>;
 }
 
 /**
@@ -196,7 +193,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets }: Schedu
     slot.tables.set(table, entry.version);
     slots.occupy(slot, task);
     const startedAt = performance.now();
-    slot.handle.api.load(table, entry.version, entry.bytes).then(
+    slot.handle.api.load(table, entry.version, entry.bytes, entry.format).then(
       (answer) => {
         if (slot.dead) return;
         recordInsertTime(startedAt, table, answer);

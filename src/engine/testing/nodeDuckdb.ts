@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as duckdb from '@duckdb/duckdb-wasm/blocking';
+import { type Table } from 'apache-arrow';
 
 /** Resolves a file of the installed DuckDB-WASM dist folder (the wasm modules next to the Node bundle). */
 function distFile(name: string): string {
@@ -29,16 +30,18 @@ export async function openNodeDuckdb(): Promise<duckdb.DuckDBConnection> {
   return (await openNodeDuckdbInstance()).conn;
 }
 
+/** Plain row objects with numbers and strings (Arrow values converted). */
+export function tableRows(table: Table): Record<string, unknown>[] {
+  return table.toArray().map((row: { toJSON(): Record<string, unknown> }) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row.toJSON())) {
+      out[key] = typeof value === 'bigint' ? Number(value) : value;
+    }
+    return out;
+  });
+}
+
 /** Runs SQL and returns plain row objects with numbers and strings (Arrow values converted). */
 export function rows(conn: duckdb.DuckDBConnection, sql: string): Record<string, unknown>[] {
-  return conn
-    .query(sql)
-    .toArray()
-    .map((row: { toJSON(): Record<string, unknown> }) => {
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(row.toJSON())) {
-        out[key] = typeof value === 'bigint' ? Number(value) : value;
-      }
-      return out;
-    });
+  return tableRows(conn.query(sql));
 }

@@ -191,7 +191,11 @@ describe('datasets slice', () => {
     };
     const redux = storeWith(fetchFn);
     const versions: string[] = [];
-    setDatasetSink((_table, version) => void versions.push(version));
+    const formats: string[] = [];
+    setDatasetSink((_table, version, _bytes, format) => {
+      versions.push(version);
+      formats.push(format);
+    });
     const base = { workspaceId: 7, datasetId: campaignSchema.id, fetch: fetchFn, sleep: noWait, store };
     const widget = (id: string, metrics: string[]): Widget => ({
       id,
@@ -204,7 +208,9 @@ describe('datasets slice', () => {
     const whole = '/api/workspaces/7/datasets/campaigns_fixture';
 
     await redux.dispatch(loadDataset({ ...base, projection: rates }));
-    expect(urls.at(-1)).toBe(`${whole}?columns=${encodeURIComponent('delivered,open,open_rate,send_date')}`);
+    expect(urls.at(-1)).toBe(
+      `${whole}?columns=${encodeURIComponent('delivered,open,open_rate,send_date')}&format=duckdb`,
+    );
     expect(entry()).toMatchObject({ status: 'ready', columns: ['send_date', 'delivered', 'open', 'open_rate'] });
     // The same projection again, or a narrower one, is served by the loaded table.
     await redux.dispatch(loadDataset({ ...base, projection: rates }));
@@ -212,18 +218,23 @@ describe('datasets slice', () => {
     expect(urls).toHaveLength(2);
     // A widget reading another column: a wider projection, which keeps what the table held.
     await redux.dispatch(loadDataset({ ...base, projection: { ...rates, widgets: [widget('c', ['revenue'])] } }));
-    expect(urls.at(-1)).toBe(`${whole}?columns=${encodeURIComponent('delivered,open,open_rate,revenue,send_date')}`);
+    expect(urls.at(-1)).toBe(
+      `${whole}?columns=${encodeURIComponent('delivered,open,open_rate,revenue,send_date')}&format=duckdb`,
+    );
     // Anything that lets the user pick any field (edit mode, the explorer, drawers): the whole file.
     await redux.dispatch(loadDataset(base));
     expect(urls.at(-1)).toBe(whole);
     expect(entry()?.columns).toBeUndefined();
     expect(new Set(versions).size).toBe(3);
+    // A column set comes as a DuckDB file for the engine to attach; the whole file stays Arrow.
+    expect(formats).toEqual(['duckdb', 'duckdb', 'arrow']);
     // Now every projection is served by the whole table.
     await redux.dispatch(loadDataset({ ...base, projection: rates }));
     expect(urls).toHaveLength(6);
     // The projected files were kept under their own URLs, next to the whole one.
     await waitFor(
-      async () => (await store.get(`${whole}?columns=delivered%2Copen%2Copen_rate%2Csend_date`)) !== undefined,
+      async () =>
+        (await store.get(`${whole}?columns=delivered%2Copen%2Copen_rate%2Csend_date&format=duckdb`)) !== undefined,
     );
     await waitFor(async () => (await store.get(whole)) !== undefined);
   });

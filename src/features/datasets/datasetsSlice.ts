@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { projectedColumnsParam } from '../../contracts/dataModel';
+import { type DatasetFormat, projectedColumnsParam } from '../../contracts/dataModel';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { browserDatasetStore, type DatasetStore } from './datasetCache';
 import { datasetPath, type DatasetRef, datasetsApi } from './datasetsApi';
@@ -124,12 +124,17 @@ export const {
 export const { selectDatasetEntry } = datasetsSlice.selectors;
 
 /** Where downloaded bytes go: the query engine's pool (swapped in tests). */
-export type DatasetSink = (table: string, version: string, bytes: Uint8Array) => void | Promise<void>;
+export type DatasetSink = (
+  table: string,
+  version: string,
+  bytes: Uint8Array,
+  format: DatasetFormat,
+) => void | Promise<void>;
 
-let sink: DatasetSink = async (table, version, bytes) => {
+let sink: DatasetSink = async (table, version, bytes, format) => {
   // The router has usually started the engine already (src/app/router.tsx); this import is then a no-op.
   const { getPool } = await import('../../workers/engineClient');
-  getPool().setDataset(table, version, bytes);
+  getPool().setDataset(table, version, bytes, format);
 };
 
 export function setDatasetSink(next: DatasetSink): void {
@@ -188,7 +193,10 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
       ).unwrap();
       // A public link's file is already its report's scope.
       const columns = publicReportId === undefined ? columnsToLoad(projection, schema, previous) : undefined;
-      const query = columns ? `?columns=${encodeURIComponent(projectedColumnsParam(columns))}` : '';
+      // A column set comes as a DuckDB file, which the engine attaches instead of inserting Arrow (measured in
+      // bench/README.md); the whole file stays Arrow, the format every other reader of datasets gets.
+      const format: DatasetFormat = columns ? 'duckdb' : 'arrow';
+      const query = columns ? `?columns=${encodeURIComponent(projectedColumnsParam(columns))}&format=duckdb` : '';
       // The projected file has its own URL, so its kept copy and its ETag are its own.
       const url = `/api${datasetPath(ref)}${query}`;
       const file = await downloadDataset(url, {
@@ -200,7 +208,7 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
         onProgress: ({ loaded, total }) => dispatch(downloadProgressed({ key, loaded, total })),
       });
       const version = `${workspaceId}:${file.version}`;
-      await sink(schema.tableId, version, file.bytes);
+      await sink(schema.tableId, version, file.bytes, format);
       dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns }));
     } catch (error) {
       console.error(error);

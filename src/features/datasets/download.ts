@@ -1,5 +1,6 @@
 import { TOTAL_LENGTH_HEADER } from '../../contracts/dataModel';
 import { isNeverRetried, requestedWithHeaders } from '../../store/httpRules';
+import { DATASET_FETCH_MEASURE, KEPT_READ_MEASURE, recordSpan } from '../../workers/timeline';
 import { type DatasetStore, type StoredDataset } from './datasetCache';
 
 /** Progress is reported per 100 KB (spec 3 §4). */
@@ -63,7 +64,9 @@ async function reuseKept(url: string, options: DownloadOptions): Promise<Downloa
   if (response.status !== 304 || !kept) return response;
   // Read to its (empty) end, so the request completes rather than being dropped unread.
   await response.arrayBuffer();
+  const reading = performance.now();
   const bytes = await kept.read();
+  recordSpan(KEPT_READ_MEASURE, reading, { url });
   // The copy went away between the question and the answer: download it after all.
   if (!bytes || bytes.byteLength === 0) return request(url, options);
   options.onProgress?.({ loaded: 0, total: bytes.byteLength });
@@ -130,6 +133,9 @@ export async function withRetries<T>(work: () => Promise<T>, options: DownloadOp
 }
 
 /** Downloads a dataset file with progress and retries; the bytes go to the query engine, never to Redux. */
-export function downloadDataset(url: string, options: DownloadOptions = {}): Promise<Downloaded> {
-  return withRetries(() => attempt(url, options), options);
+export async function downloadDataset(url: string, options: DownloadOptions = {}): Promise<Downloaded> {
+  const started = performance.now();
+  const file = await withRetries(() => attempt(url, options), options);
+  recordSpan(DATASET_FETCH_MEASURE, started, { url, bytes: file.bytes.byteLength });
+  return file;
 }

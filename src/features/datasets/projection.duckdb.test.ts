@@ -1,5 +1,12 @@
 /** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { tableFromIPC } from 'apache-arrow';
+import { type DatasetFile } from '../../../server/services/datasets';
+import { projectedDatasetFile } from '../../../server/services/projectedDatasets';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type ReportFilter, type Widget, type WidgetType } from '../../contracts/reports';
@@ -13,7 +20,9 @@ import {
   listSchema,
   tableSql,
 } from '../../engine/testing/fixtures';
-import { openNodeDuckdb, rows } from '../../engine/testing/nodeDuckdb';
+import { openNodeDuckdb, openNodeDuckdbInstance, rows, tableRows } from '../../engine/testing/nodeDuckdb';
+import { createEngineCore, openedDuckdb } from '../../workers/engineCore';
+import { type EngineWorkerApi } from '../../workers/protocol';
 import { type TargetRead, widgetReads } from '../public-report/publicScope';
 import { widgetRegistry } from '../widgets/registry';
 import { effectiveFilters } from '../widgets/widgetQuery';
@@ -90,13 +99,51 @@ function queriesOf(kind: QueryKind, read: ReturnType<typeof widgetReads>[number]
 }
 
 let conn: DuckDBConnection;
+let dataDir: string | undefined;
+/** The fixtures as the server keeps datasets (Parquet), for it to write projected DuckDB files from. */
+const sources = new Map<string, DatasetFile>();
+/** The browser worker's engine over the Node build of DuckDB-WASM: it attaches the server's DuckDB files. */
+let engine: EngineWorkerApi;
 
 beforeAll(async () => {
   conn = await openNodeDuckdb();
   for (const sql of tableSql(campaignSchema.tableId, campaignColumns, campaignRows())) conn.query(sql);
   for (const sql of tableSql(listSchema.tableId, listColumns, listRows())) conn.query(sql);
   conn.query('CREATE SCHEMA projected');
+
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-projection-'));
+  const native = await DuckDBInstance.create(':memory:');
+  const connection = await native.connect();
+  try {
+    for (const [schema, columns, fixture] of [
+      [campaignSchema, campaignColumns, campaignRows()],
+      [listSchema, listColumns, listRows()],
+    ] as const) {
+      for (const sql of tableSql(schema.tableId, columns, fixture)) await connection.run(sql);
+      const parquetPath = path.join(dataDir, `${schema.tableId}.parquet`);
+      await connection.run(`COPY ${schema.tableId} TO '${parquetPath}' (FORMAT parquet)`);
+      sources.set(schema.id, { parquetPath, arrowPath: '', gzipPath: '', version: 'v1', arrowBytes: 0, gzipBytes: 0 });
+    }
+  } finally {
+    connection.closeSync();
+    native.closeSync();
+  }
+  engine = createEngineCore(async () => {
+    const wasm = await openNodeDuckdbInstance();
+    return openedDuckdb(wasm.db, wasm.conn);
+  });
 }, START_TIMEOUT_MS);
+
+afterAll(() => {
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Has the server write the DuckDB file of `columns` (native DuckDB) and the engine attach it (DuckDB-WASM). */
+async function attachFile(schema: DatasetSchema, columns: readonly string[]): Promise<void> {
+  const source = sources.get(schema.id)!;
+  const file = await projectedDatasetFile(dataDir!, 1, schema.id, schema.tableId, source, columns, 'duckdb');
+  await engine.load(schema.tableId, file.version, new Uint8Array(fs.readFileSync(file.arrowPath)), 'duckdb');
+}
 
 /** Runs `sql` over the whole tables, or over copies in the schema `projected` that hold `columns` only. */
 function answer(sql: string, schema: DatasetSchema, columns?: readonly string[]) {
@@ -118,8 +165,8 @@ function answer(sql: string, schema: DatasetSchema, columns?: readonly string[])
 
 describe('the columns a view-mode dashboard loads', () => {
   it.each(Object.keys(widgetRegistry) as WidgetType[])(
-    'answers every query of a %s widget as the whole dataset does',
-    (type) => {
+    'answers every query of a %s widget as the whole dataset does, over the columns and over their DuckDB file',
+    async (type) => {
       const widget = examples[type];
       const definition = widgetRegistry[type];
       const projection: DashboardProjection = { widgets: [widget], filters: dashboardFilters, targets };
@@ -136,6 +183,7 @@ describe('the columns a view-mode dashboard loads', () => {
       const columns = projectedColumns(projection, schema);
       // Something is left out (a subscriber-growth widget shows every field of the list fixture).
       if (type !== 'subscriber_growth') expect(columns.length).toBeLessThan(schema.fields.length);
+      await attachFile(schema, columns);
       let ran = 0;
       for (const read of reads) {
         for (const kind of definition.queries) {
@@ -144,6 +192,7 @@ describe('the columns a view-mode dashboard loads', () => {
             expect([kind, missingColumns(sql, schema, columns)]).toEqual([kind, []]);
             const whole = answer(sql, schema);
             expect(answer(sql, schema, columns)).toEqual(whole);
+            expect(tableRows(tableFromIPC(await engine.query(sql)))).toEqual(whole);
             ran += whole.length > 0 ? 1 : 0;
           }
         }

@@ -1,0 +1,48 @@
+/**
+ * Spans the engine leaves in the performance timeline for `npm run bench:dashboard`, which splits a dashboard's
+ * open with them: where a worker's start and a dataset's load spend their time. Each thread has its own timeline
+ * (and its own clock): the benchmark reads the workers' spans from each worker.
+ */
+
+/** Every worker-side span's name starts with this. */
+export const WORKER_SPAN_PREFIX = 'openrate:worker:';
+
+/** The worker-side spans: a worker's start (once per worker), then each load of a dataset (detail: its table). */
+export const workerSpans = {
+  /** From the worker's creation (its time origin) until its chunk has run. */
+  chunk: 'chunk',
+  /** Until the page's compiled module arrived. */
+  moduleWait: 'module-wait',
+  instantiate: 'instantiate',
+  /** Inside `instantiate`: WebAssembly.instantiate of the page's compiled module alone (the rest is Emscripten's start). */
+  instantiateModule: 'instantiate-module',
+  open: 'open',
+  settings: 'settings',
+  attach: 'attach',
+  /** A mark's span of zero length: when the load's bytes reached the worker. */
+  received: 'load-received',
+  /** From receiving the bytes until DuckDB was open and the connection free. */
+  wait: 'load-wait',
+  insert: 'insert',
+  count: 'count',
+} as const;
+
+/** Page-side: a dataset file's download (or kept copy), from asking until its bytes are in memory. */
+export const DATASET_FETCH_MEASURE = 'openrate:dataset-fetch';
+/** Page-side: reading a kept copy from Cache Storage after the server's 304. */
+export const KEPT_READ_MEASURE = 'openrate:dataset-kept-read';
+
+/** Leaves a span from `start` until now (jsdom has no User Timing: skipped there). */
+export function recordSpan(name: string, start: number, detail?: Record<string, unknown>): void {
+  if (typeof performance === 'undefined' || typeof performance.measure !== 'function') return;
+  performance.measure(name, { start, end: performance.now(), detail });
+}
+
+/** Leaves a worker-side span (see `workerSpans`). */
+export function recordWorkerSpan(
+  name: (typeof workerSpans)[keyof typeof workerSpans],
+  start: number,
+  detail?: Record<string, unknown>,
+): void {
+  recordSpan(WORKER_SPAN_PREFIX + name, start, detail);
+}
