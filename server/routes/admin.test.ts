@@ -1,17 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { IMPERSONATION_READ_ONLY } from '../../src/contracts/me';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { auditLog, users } from '../db/schema';
 import { addMember, createWorkspace, sessionHeaders, signIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('product staff', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
 
   const staffEmail = () => uniqueEmail('staff').replace('@example.com', '@openrate.app');
 

@@ -6,7 +6,7 @@ import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { simulatorServiceAccount } from '../integrations/simulator';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp, type TestApp } from '../testing/testApp';
 
 describe('Google Analytics integration against the provider simulator', () => {
   let simulated: SimulatedApp | undefined;
@@ -202,13 +202,7 @@ describe('Google Analytics integration against the provider simulator', () => {
 });
 
 describe('market flags', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  }, START_TIMEOUT_MS);
+  const t = withTestApp();
 
   const flag = (file: string) => t.app.inject({ method: 'GET', url: `/img/markets/${file}` });
   /** The RGB of the flag's pixel (x, y): the PNG is unfiltered 8-bit RGB in one IDAT chunk. */

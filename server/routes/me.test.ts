@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { meResponseSchema, mfaSetupResponseSchema, subscriptionListResponseSchema } from '../../src/contracts/me';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { totpFor } from '../auth/totp';
 import { userFlags, users } from '../db/schema';
 import { addMember, createWorkspace, signIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('/api/me', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
 
   const userRow = async (id: number) => (await t.db.db.select().from(users).where(eq(users.id, id)))[0];
 

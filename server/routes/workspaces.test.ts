@@ -9,12 +9,11 @@ import {
   STAFF_NOT_INVITABLE,
 } from '../../src/contracts/members';
 import { LOGO_TOO_BIG, LOGO_UNPROCESSABLE, workspaceSchema } from '../../src/contracts/workspaces';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { sha256 } from '../auth/crypto';
 import { invitations, licenses, memberships, outbox, users, workspaceAssets, workspaces } from '../db/schema';
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = '----openrate-test-boundary';
@@ -26,11 +25,7 @@ function multipart(filename: string, contentType: string, data: Buffer) {
 }
 
 describe('workspaces', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
 
   async function adminWithWorkspace(options: { status?: 'new' | 'active' | 'suspended' | 'cancelled' } = {}) {
     const admin = await signIn(t);

@@ -29,6 +29,19 @@ export function sessionHeaders(session: string): Record<string, string> {
   return { cookie: `${SESSION_COOKIE}=${session}`, origin: TEST_ORIGIN, [CSRF_HEADER]: CSRF_HEADER_VALUE };
 }
 
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls below /api as `who` (signed out for null), with any further headers (Idempotency-Key...). */
+export function apiCaller(t: TestApp) {
+  return (who: SignedIn | null, method: ApiMethod, url: string, payload?: unknown, headers = {}) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...(who?.headers ?? {}), ...headers },
+      payload: payload as object | undefined,
+    });
+}
+
 /** Creates (or reuses) the user and a signed-in session directly in the database: no e-mail round trip. */
 export async function signIn(t: TestApp, email: string = uniqueEmail()): Promise<SignedIn> {
   const db = t.db.db;
