@@ -15,7 +15,7 @@ import {
   type SubjectType,
 } from '../../src/contracts/reports';
 import { memberships, reportOpens, reportPermissions, reports, users } from '../db/schema';
-import type { Executor } from './db';
+import { eqWhenGiven, type Executor } from './db';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -98,11 +98,7 @@ export async function loadReports(
     .leftJoin(creator, eq(creator.id, reports.createdBy))
     .leftJoin(modifier, eq(modifier.id, reports.modifiedBy))
     .leftJoin(reportOpens, and(eq(reportOpens.reportId, reports.id), eq(reportOpens.userId, userId)))
-    .where(
-      reportId === undefined
-        ? eq(reports.workspaceId, workspaceId)
-        : and(eq(reports.workspaceId, workspaceId), eq(reports.id, reportId)),
-    )
+    .where(and(eq(reports.workspaceId, workspaceId), eqWhenGiven(reports.id, reportId)))
     .orderBy(desc(reports.modifiedAt), desc(reports.id));
   const entries = await entriesOf(
     db,
