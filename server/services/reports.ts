@@ -65,6 +65,16 @@ async function entriesOf(db: Executor, reportIds: number[]): Promise<EntryRow[]>
     .where(inArray(reportPermissions.reportId, reportIds));
 }
 
+/** What a report is, as the private list and the public page both read it. */
+const documentColumns = {
+  id: reports.id,
+  workspaceId: reports.workspaceId,
+  type: reports.type,
+  title: reports.title,
+  config: reports.config,
+  version: reports.version,
+};
+
 /**
  * Reports of a workspace as `userId` sees them, with their access and share levels. Reports the user has no
  * access to are left out. `reportId` narrows the answer to one report (still within the workspace).
@@ -77,12 +87,7 @@ export async function loadReports(
 ): Promise<Report[]> {
   const rows = await db
     .select({
-      id: reports.id,
-      workspaceId: reports.workspaceId,
-      type: reports.type,
-      title: reports.title,
-      config: reports.config,
-      version: reports.version,
+      ...documentColumns,
       ownerId: reports.ownerId,
       ownerName: owner.name,
       createdAt: reports.createdAt,
@@ -373,12 +378,7 @@ export async function findPublicReport(db: Executor, rawReportId: string): Promi
   if (!/^[1-9][0-9]{0,9}$/.test(rawReportId) || Number(rawReportId) > 2_147_483_647) return null;
   const [row] = await db
     .select({
-      id: reports.id,
-      workspaceId: reports.workspaceId,
-      type: reports.type,
-      title: reports.title,
-      config: reports.config,
-      version: reports.version,
+      ...documentColumns,
       modifiedAt: reports.modifiedAt,
     })
     .from(reports)
