@@ -12,7 +12,7 @@ import { LOGO_TOO_BIG, LOGO_UNPROCESSABLE, workspaceSchema } from '../../src/con
 import { SESSION_COOKIE } from '../auth/cookies';
 import { sha256 } from '../auth/crypto';
 import { invitations, licenses, memberships, outbox, users, workspaceAssets, workspaces } from '../db/schema';
-import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
+import { addMember, apiCaller, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
 import { withTestApp } from '../testing/testApp';
 
 function multipart(filename: string, contentType: string, data: Buffer) {
@@ -26,6 +26,7 @@ function multipart(filename: string, contentType: string, data: Buffer) {
 
 describe('workspaces', () => {
   const t = withTestApp();
+  const call = apiCaller(t);
 
   async function adminWithWorkspace(options: { status?: 'new' | 'active' | 'suspended' | 'cancelled' } = {}) {
     const admin = await signIn(t);
@@ -36,12 +37,7 @@ describe('workspaces', () => {
   describe('create', () => {
     it('creates a workspace in status new with the caller as admin', async () => {
       const user = await signIn(t);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/workspaces',
-        headers: user.headers,
-        payload: { name: ' Team ' },
-      });
+      const res = await call(user, 'POST', '/workspaces', { name: ' Team ' });
       expect(res.statusCode).toBe(201);
       const { id } = res.json();
       const ws = workspaceSchema.parse(
@@ -75,25 +71,11 @@ describe('workspaces', () => {
       const member = await signIn(t);
       const first = await createWorkspace(t, { adminUserId: admin.userId, licenseId: license.id });
       await addMember(t, first.id, member.userId, 'member');
-      const byMember = await t.app.inject({
-        method: 'POST',
-        url: '/api/workspaces',
-        headers: member.headers,
-        payload: { name: 'Client B', license_id: license.id },
-      });
+      const byMember = await call(member, 'POST', '/workspaces', { name: 'Client B', license_id: license.id });
       expect(byMember.statusCode).toBe(404);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/workspaces',
-        headers: admin.headers,
-        payload: { name: 'Client B', license_id: license.id },
-      });
+      const res = await call(admin, 'POST', '/workspaces', { name: 'Client B', license_id: license.id });
       expect(res.statusCode).toBe(201);
-      const agency = await t.app.inject({
-        method: 'GET',
-        url: `/api/workspaces/${first.id}/agency/workspaces`,
-        headers: admin.headers,
-      });
+      const agency = await call(admin, 'GET', `/workspaces/${first.id}/agency/workspaces`);
       expect(
         agency
           .json()
@@ -106,11 +88,7 @@ describe('workspaces', () => {
 
     it('answers the agency listing of a non-agency workspace with Not applicable', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/workspaces/${workspaceId}/agency/workspaces`,
-        headers: admin.headers,
-      });
+      const res = await call(admin, 'GET', `/workspaces/${workspaceId}/agency/workspaces`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Not applicable for this workspace' });
     });
@@ -119,11 +97,10 @@ describe('workspaces', () => {
   describe('settings', () => {
     it('lets an admin change name and locale', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/settings`,
-        headers: admin.headers,
-        payload: { name: 'Renamed', locale: 'en_US', logo: null },
+      const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/settings`, {
+        name: 'Renamed',
+        locale: 'en_US',
+        logo: null,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ name: 'Renamed', locale: 'en_US', logo: null });
@@ -193,11 +170,10 @@ describe('workspaces', () => {
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.rawPayload.includes('SECRET-OWNER-42')).toBe(false);
       expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
-      const saved = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/settings`,
-        headers: admin.headers,
-        payload: { name: 'With logo', locale: 'nl_NL', logo: assetId },
+      const saved = await call(admin, 'PUT', `/workspaces/${workspaceId}/settings`, {
+        name: 'With logo',
+        locale: 'nl_NL',
+        logo: assetId,
       });
       expect(saved.json().logo).toBe(assetId);
       const elsewhere = await t.app.inject({
@@ -263,22 +239,14 @@ describe('workspaces', () => {
   describe('delete', () => {
     it('refuses to delete an active workspace', async () => {
       const { admin, workspaceId } = await adminWithWorkspace({ status: 'active' });
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: admin.headers,
-      });
+      const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.statusCode).toBe(400);
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(1);
     });
 
     it('deletes a new workspace and sends the user to onboarding when no licence sibling is left', async () => {
       const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: admin.headers,
-      });
+      const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.json()).toEqual({ next_workspace_id: null, redirect: '/onboarding' });
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(0);
     });
@@ -296,11 +264,7 @@ describe('workspaces', () => {
       const { workspaceId } = await adminWithWorkspace({ status: 'new' });
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: member.headers,
-      });
+      const res = await call(member, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.statusCode).toBe(403);
     });
   });
@@ -315,11 +279,7 @@ describe('workspaces', () => {
 
     it('records a demo activation request for a new workspace only', async () => {
       const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/activation-request`,
-        headers: admin.headers,
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/activation-request`);
       expect(res.json()).toEqual({ ok: true });
       const ws = await t.app.inject({ method: 'GET', url: `/api/workspaces/${workspaceId}`, headers: admin.headers });
       expect(ws.json().activationRequested).toBe(true);
@@ -342,12 +302,7 @@ describe('workspaces', () => {
     it('invites by e-mail with role member by default, and lists the address as invited until accepted', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
       const email = uniqueEmail();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: email.toUpperCase() },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: email.toUpperCase() });
       expect(res.statusCode).toBe(201);
       expect(Object.keys(res.json().data).sort()).toEqual(['email', 'expired', 'expiresAt', 'id', 'invitedAt', 'role']);
       expect(res.json().data).toMatchObject({ email, role: 'member', expired: false });
@@ -359,12 +314,7 @@ describe('workspaces', () => {
       // No account is made before the invitee accepts.
       expect(await t.db.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
 
-      const again = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email, role: 'admin' },
-      });
+      const again = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email, role: 'admin' });
       expect(again.statusCode).toBe(201);
       const relisted = await listOf(workspaceId, admin.headers);
       expect(relisted.invitations).toEqual([expect.objectContaining({ email, role: 'admin' })]);
@@ -377,14 +327,7 @@ describe('workspaces', () => {
       const { admin, workspaceId } = await adminWithWorkspace();
       const email = uniqueEmail();
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          t.app.inject({
-            method: 'POST',
-            url: `/api/workspaces/${workspaceId}/members`,
-            headers: admin.headers,
-            payload: { email },
-          }),
-        ),
+        Array.from({ length: 10 }, () => call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email })),
       );
       expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
       expect((await listOf(workspaceId, admin.headers)).invitations).toHaveLength(1);
@@ -394,12 +337,7 @@ describe('workspaces', () => {
       const { admin, workspaceId } = await adminWithWorkspace();
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: member.email },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: member.email });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: ALREADY_MEMBER });
     });
@@ -411,12 +349,7 @@ describe('workspaces', () => {
         .update(users)
         .set({ name: 'Victor Tim', mfaSecret: 'JBSWY3DPEHPK3PXP', lastSeenAt: new Date() })
         .where(eq(users.id, victim.userId));
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: victim.email },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: victim.email });
       expect(res.statusCode).toBe(201);
       expect(res.body).not.toContain('Victor');
       expect(res.json().data).not.toHaveProperty('mfaEnabled');
@@ -442,12 +375,7 @@ describe('workspaces', () => {
     it('refuses to invite a product-staff account, and writes nothing', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
       const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: staff.toUpperCase() },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: staff.toUpperCase() });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: STAFF_NOT_INVITABLE });
       expect(await t.db.db.select().from(invitations).where(eq(invitations.email, staff))).toHaveLength(0);
@@ -494,12 +422,7 @@ describe('workspaces', () => {
     describe('invitation link', () => {
       async function invite(email: string, role: 'admin' | 'member' = 'member') {
         const { admin, workspaceId } = await adminWithWorkspace();
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/workspaces/${workspaceId}/members`,
-          headers: admin.headers,
-          payload: { email, role },
-        });
+        await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email, role });
         const [mail] = await t.db.db.select().from(outbox).where(eq(outbox.to, email));
         return { admin, workspaceId, path: new URL(mail.link!).pathname };
       }
@@ -632,18 +555,9 @@ describe('workspaces', () => {
       expect(mfa.json().data.mfaEnabled).toBe(false);
       const mfaAgain = await t.app.inject({ method: 'DELETE', url: `${base}/mfa`, headers: admin.headers });
       expect(mfaAgain.statusCode).toBe(400);
-      const removed = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { member_id: member.userId },
-      });
+      const removed = await call(admin, 'DELETE', `/workspaces/${workspaceId}/members`, { member_id: member.userId });
       expect(removed.json()).toEqual({ ok: true });
-      const after = await t.app.inject({
-        method: 'GET',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: member.headers,
-      });
+      const after = await call(member, 'GET', `/workspaces/${workspaceId}`);
       expect(after.statusCode).toBe(404);
     });
 
@@ -685,19 +599,11 @@ describe('workspaces', () => {
 
     it('never changes its own role or membership', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const role = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/members/${admin.userId}/role`,
-        headers: admin.headers,
-        payload: { role: 'member' },
+      const role = await call(admin, 'PUT', `/workspaces/${workspaceId}/members/${admin.userId}/role`, {
+        role: 'member',
       });
       expect(role.statusCode).toBe(400);
-      const remove = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { member_id: admin.userId },
-      });
+      const remove = await call(admin, 'DELETE', `/workspaces/${workspaceId}/members`, { member_id: admin.userId });
       expect(remove.statusCode).toBe(400);
       const [row] = await t.db.db.select().from(memberships).where(eq(memberships.userId, admin.userId));
       expect(row.role).toBe('admin');
@@ -705,12 +611,7 @@ describe('workspaces', () => {
 
     it.each([':id', 'null', '-1', '0', 'abc'])('refuses the member id %p', async (id) => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/members/${id}/role`,
-        headers: admin.headers,
-        payload: { role: 'admin' },
-      });
+      const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/members/${id}/role`, { role: 'admin' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Invalid member id' });
     });
@@ -800,29 +701,18 @@ describe('workspaces', () => {
 
     it('creates, lists, updates and deletes with the creator named', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const created = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/annotations`,
-        headers: admin.headers,
-        payload: valid,
-      });
+      const created = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, valid);
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id;
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-        payload: { ...valid, id, workspace_id: workspaceId + 999, message: 'Cyber Monday' },
+      const put = await call(admin, 'PUT', `/workspaces/${workspaceId}/annotations/${id}`, {
+        ...valid,
+        id,
+        workspace_id: workspaceId + 999,
+        message: 'Cyber Monday',
       });
       expect(put.statusCode).toBe(200);
       const list = annotationListResponseSchema.parse(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/workspaces/${workspaceId}/annotations`,
-            headers: admin.headers,
-          })
-        ).json(),
+        (await call(admin, 'GET', `/workspaces/${workspaceId}/annotations`)).json(),
       );
       expect(list.data).toEqual([
         expect.objectContaining({
@@ -836,17 +726,9 @@ describe('workspaces', () => {
           created_by_email: admin.email,
         }),
       ]);
-      const del = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-      });
+      const del = await call(admin, 'DELETE', `/workspaces/${workspaceId}/annotations/${id}`);
       expect(del.statusCode).toBe(200);
-      const again = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-      });
+      const again = await call(admin, 'DELETE', `/workspaces/${workspaceId}/annotations/${id}`);
       expect(again.statusCode).toBe(404);
     });
 
@@ -859,23 +741,16 @@ describe('workspaces', () => {
       [{ severity: 'urgent' }, 'severity'],
     ])('refuses %p', async (change, message) => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/annotations`,
-        headers: admin.headers,
-        payload: { ...valid, ...change },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, { ...valid, ...change });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
     });
 
     it('answers an inverted period in the spec words', async () => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/annotations`,
-        headers: admin.headers,
-        payload: { ...valid, date_start: '2024-12-05' },
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, {
+        ...valid,
+        date_start: '2024-12-05',
       });
       expect(res.json()).toEqual({ error: 'Start date of period must be before the end date' });
     });
@@ -913,11 +788,7 @@ describe('workspaces', () => {
 
     it.each([':id', 'null', '-1', '0'])('refuses the annotation id %p', async (id) => {
       const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-      });
+      const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}/annotations/${id}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Invalid annotation id' });
     });
