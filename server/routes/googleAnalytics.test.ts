@@ -4,7 +4,7 @@ import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { MARKET_CODES } from '../../src/contracts/markets';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { simulatorServiceAccount } from '../integrations/simulator';
-import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { addMember, adminWithWorkspace, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
 import { withTestApp, type TestApp } from '../testing/testApp';
 
@@ -22,8 +22,7 @@ describe('Google Analytics integration against the provider simulator', () => {
   let admin: SignedIn;
   let workspaceId: number;
   beforeEach(async () => {
-    admin = await signIn(t);
-    workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
+    ({ admin, workspaceId } = await adminWithWorkspace(t));
   });
 
   const call = (

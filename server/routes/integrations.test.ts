@@ -7,7 +7,7 @@ import { SIMULATOR_CREDENTIALS, SIMULATOR_KLAVIYO_CAMPAIGNS } from '../integrati
 import { IMPORT_KLAVIYO, integrationImportHandlers } from '../jobs/imports';
 import { JobWorker } from '../jobs/worker';
 import { datasetFile } from '../services/datasets';
-import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { addMember, adminWithWorkspace, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
 import type { TestApp } from '../testing/testApp';
 
@@ -39,8 +39,7 @@ describe('integrations API against the provider simulator', () => {
   let admin: SignedIn;
   let workspaceId: number;
   beforeEach(async () => {
-    admin = await signIn(t);
-    workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
+    ({ admin, workspaceId } = await adminWithWorkspace(t));
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, who = admin) =>

@@ -12,7 +12,7 @@ import { LOGO_TOO_BIG, LOGO_UNPROCESSABLE, workspaceSchema } from '../../src/con
 import { SESSION_COOKIE } from '../auth/cookies';
 import { sha256 } from '../auth/crypto';
 import { invitations, licenses, memberships, outbox, users, workspaceAssets, workspaces } from '../db/schema';
-import { addMember, apiCaller, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
+import { addMember, adminWithWorkspace, apiCaller, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
 import { withTestApp } from '../testing/testApp';
 
 function multipart(filename: string, contentType: string, data: Buffer) {
@@ -28,24 +28,16 @@ describe('workspaces', () => {
   const t = withTestApp();
   const call = apiCaller(t);
 
-  async function adminWithWorkspace(options: { status?: 'new' | 'active' | 'suspended' | 'cancelled' } = {}) {
-    const admin = await signIn(t);
-    const workspace = await createWorkspace(t, { adminUserId: admin.userId, status: options.status });
-    return { admin, workspaceId: workspace.id };
-  }
-
   describe('create', () => {
     it('creates a workspace in status new with the caller as admin', async () => {
       const user = await signIn(t);
       const res = await call(user, 'POST', '/workspaces', { name: ' Team ' });
       expect(res.statusCode).toBe(201);
       const { id } = res.json();
-      const ws = workspaceSchema.parse(
-        (await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}`, headers: user.headers })).json(),
-      );
+      const ws = workspaceSchema.parse((await call(user, 'GET', `/workspaces/${id}`)).json());
       expect(ws).toMatchObject({ id, name: 'Team', status: 'new', role: 'admin', locale: 'nl_NL', agency: false });
       // It starts with a 'Default Dashboard' its members share.
-      const listed = await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}/reports`, headers: user.headers });
+      const listed = await call(user, 'GET', `/workspaces/${id}/reports`);
       expect(listed.json().data).toMatchObject([
         { type: 'dashboard', title: 'Default Dashboard', share_level: 'workspace' },
       ]);
@@ -58,7 +50,7 @@ describe('workspaces', () => {
       [{ name: 'Ok', id: 1 }, 'id'],
     ])('refuses %p', async (payload, message) => {
       const user = await signIn(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: user.headers, payload });
+      const res = await call(user, 'POST', '/workspaces', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
       const rows = await t.db.db.select().from(memberships).where(eq(memberships.userId, user.userId));
@@ -82,12 +74,12 @@ describe('workspaces', () => {
           .data.map((w: { id: number }) => w.id)
           .sort(),
       ).toEqual([first.id, res.json().id].sort());
-      const me = await t.app.inject({ method: 'GET', url: `/api/workspaces/${first.id}`, headers: admin.headers });
+      const me = await call(admin, 'GET', `/workspaces/${first.id}`);
       expect(me.json()).toMatchObject({ agency: true, licenseType: 'agency', licenseHolder: 'Agency X' });
     });
 
     it('answers the agency listing of a non-agency workspace with Not applicable', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await call(admin, 'GET', `/workspaces/${workspaceId}/agency/workspaces`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Not applicable for this workspace' });
@@ -96,7 +88,7 @@ describe('workspaces', () => {
 
   describe('settings', () => {
     it('lets an admin change name and locale', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/settings`, {
         name: 'Renamed',
         locale: 'en_US',
@@ -112,13 +104,8 @@ describe('workspaces', () => {
       [{ name: 'X', locale: 'en_US', status: 'active' }, 'status'],
       [{ name: 'X', locale: 'en_US', licenseId: 5 }, 'licenseId'],
     ])('refuses %p and writes nothing', async (payload, message) => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/settings`,
-        headers: admin.headers,
-        payload,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'new' });
+      const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/settings`, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
       const [row] = await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
@@ -126,8 +113,8 @@ describe('workspaces', () => {
     });
 
     it("refuses another workspace's logo", async () => {
-      const a = await adminWithWorkspace();
-      const b = await adminWithWorkspace();
+      const a = await adminWithWorkspace(t);
+      const b = await adminWithWorkspace(t);
       const assetId = `${randomBytes(8).toString('hex')}.png`;
       await t.db.db.insert(workspaceAssets).values({
         id: assetId,
@@ -155,7 +142,7 @@ describe('workspaces', () => {
       });
 
     it('re-encodes an image as PNG without metadata and serves it with nosniff', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } })
         .jpeg()
         .withExif({ IFD0: { Copyright: 'SECRET-OWNER-42' } })
@@ -184,7 +171,7 @@ describe('workspaces', () => {
     });
 
     it('refuses 2 MiB + 1 byte as too big', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await upload(
         workspaceId,
         admin.headers,
@@ -205,7 +192,7 @@ describe('workspaces', () => {
         ),
       ],
     ])('refuses %s', async (_label, name, type, data) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await upload(workspaceId, admin.headers, multipart(name, type, data));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: LOGO_UNPROCESSABLE });
@@ -214,7 +201,7 @@ describe('workspaces', () => {
     });
 
     it('refuses a decompression bomb: a small file with too many pixels', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#000' } })
         .png({ compressionLevel: 9 })
         .toBuffer();
@@ -225,7 +212,7 @@ describe('workspaces', () => {
     });
 
     it('is for admins only', async () => {
-      const { workspaceId } = await adminWithWorkspace();
+      const { workspaceId } = await adminWithWorkspace(t);
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
       const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
@@ -238,14 +225,14 @@ describe('workspaces', () => {
 
   describe('delete', () => {
     it('refuses to delete an active workspace', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'active' });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'active' });
       const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.statusCode).toBe(400);
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(1);
     });
 
     it('deletes a new workspace and sends the user to onboarding when no licence sibling is left', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.json()).toEqual({ next_workspace_id: null, redirect: '/onboarding' });
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(0);
@@ -256,12 +243,12 @@ describe('workspaces', () => {
       const admin = await signIn(t);
       const keep = await createWorkspace(t, { adminUserId: admin.userId, licenseId: license.id });
       const gone = await createWorkspace(t, { adminUserId: admin.userId, licenseId: license.id, status: 'cancelled' });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/workspaces/${gone.id}`, headers: admin.headers });
+      const res = await call(admin, 'DELETE', `/workspaces/${gone.id}`);
       expect(res.json()).toEqual({ next_workspace_id: keep.id, redirect: `/workspaces/${keep.id}/settings/agency` });
     });
 
     it('is for admins only', async () => {
-      const { workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
       const res = await call(member, 'DELETE', `/workspaces/${workspaceId}`);
@@ -273,17 +260,17 @@ describe('workspaces', () => {
     it('lists workspace flags to members', async () => {
       const admin = await signIn(t);
       const ws = await createWorkspace(t, { adminUserId: admin.userId, features: ['grid_layout', 'engagement'] });
-      const res = await t.app.inject({ method: 'GET', url: `/api/workspaces/${ws.id}/flags`, headers: admin.headers });
+      const res = await call(admin, 'GET', `/workspaces/${ws.id}/flags`);
       expect(res.json()).toEqual({ data: ['engagement', 'grid_layout'] });
     });
 
     it('records a demo activation request for a new workspace only', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const res = await call(admin, 'POST', `/workspaces/${workspaceId}/activation-request`);
       expect(res.json()).toEqual({ ok: true });
-      const ws = await t.app.inject({ method: 'GET', url: `/api/workspaces/${workspaceId}`, headers: admin.headers });
+      const ws = await call(admin, 'GET', `/workspaces/${workspaceId}`);
       expect(ws.json().activationRequested).toBe(true);
-      const active = await adminWithWorkspace({ status: 'active' });
+      const active = await adminWithWorkspace(t, { status: 'active' });
       const refused = await t.app.inject({
         method: 'POST',
         url: `/api/workspaces/${active.workspaceId}/activation-request`,
@@ -300,7 +287,7 @@ describe('workspaces', () => {
     }
 
     it('invites by e-mail with role member by default, and lists the address as invited until accepted', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const email = uniqueEmail();
       const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: email.toUpperCase() });
       expect(res.statusCode).toBe(201);
@@ -324,7 +311,7 @@ describe('workspaces', () => {
     });
 
     it('leaves one pending invitation when the same address is invited many times at once', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const email = uniqueEmail();
       const answers = await Promise.all(
         Array.from({ length: 10 }, () => call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email })),
@@ -334,7 +321,7 @@ describe('workspaces', () => {
     });
 
     it('refuses to invite someone who is already a member', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
       const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: member.email });
@@ -343,7 +330,7 @@ describe('workspaces', () => {
     });
 
     it('inviting an existing account neither joins it nor tells anything about it', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const victim = await signIn(t);
       await t.db.db
         .update(users)
@@ -373,7 +360,7 @@ describe('workspaces', () => {
     });
 
     it('refuses to invite a product-staff account, and writes nothing', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
       const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: staff.toUpperCase() });
       expect(res.statusCode).toBe(400);
@@ -383,8 +370,8 @@ describe('workspaces', () => {
     });
 
     it('lets an admin withdraw a pending invitation, of its own workspace only', async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const email = uniqueEmail();
       const invite = async (workspaceId: number, headers: Record<string, string>) =>
         (
@@ -421,7 +408,7 @@ describe('workspaces', () => {
 
     describe('invitation link', () => {
       async function invite(email: string, role: 'admin' | 'member' = 'member') {
-        const { admin, workspaceId } = await adminWithWorkspace();
+        const { admin, workspaceId } = await adminWithWorkspace(t);
         await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email, role });
         const [mail] = await t.db.db.select().from(outbox).where(eq(outbox.to, email));
         return { admin, workspaceId, path: new URL(mail.link!).pathname };
@@ -447,7 +434,7 @@ describe('workspaces', () => {
 
       it('joins an existing account only when it is signed in as itself', async () => {
         const existing = await signIn(t);
-        await t.app.inject({ method: 'GET', url: '/api/me', headers: existing.headers });
+        await call(existing, 'GET', '/me');
         const { workspaceId, path } = await invite(existing.email);
         const stranger = await signIn(t);
         const browsers: Record<string, string>[] = [{}, { [SESSION_COOKIE]: stranger.session }];
@@ -470,7 +457,7 @@ describe('workspaces', () => {
       });
 
       it('never admits a staff address, even through an invitation made before staff were refused', async () => {
-        const { admin, workspaceId } = await adminWithWorkspace();
+        const { admin, workspaceId } = await adminWithWorkspace(t);
         const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
         const token = randomBytes(32).toString('base64url');
         await t.db.db.insert(invitations).values({
@@ -507,13 +494,8 @@ describe('workspaces', () => {
       [{ email: 'ok@example.com', role: 'owner' }, 'role'],
       [{ email: 'ok@example.com', workspaceId: 1 }, 'workspaceId'],
     ])('refuses the invite %p and writes nothing', async (payload, message) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
       const rows = await t.db.db.select().from(memberships).where(eq(memberships.workspaceId, workspaceId));
@@ -521,7 +503,7 @@ describe('workspaces', () => {
     });
 
     it('renames a member, changes a role, removes MFA and removes a member', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
       await t.db.db.update(users).set({ mfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, member.userId));
@@ -562,8 +544,8 @@ describe('workspaces', () => {
     });
 
     it("ends an admin's power over a member at the workspace: other workspaces keep their name and MFA", async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const shared = await signIn(t);
       await addMember(t, mine.workspaceId, shared.userId, 'member');
       await addMember(t, theirs.workspaceId, shared.userId, 'member');
@@ -588,7 +570,7 @@ describe('workspaces', () => {
         name: 'Sam Shared',
         mfaEnabled: true,
       });
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: shared.headers });
+      const me = await call(shared, 'GET', '/me');
       expect(me.json().name).toBe('Sam Shared');
 
       // An admin of every workspace the member belongs to may remove it.
@@ -598,7 +580,7 @@ describe('workspaces', () => {
     });
 
     it('never changes its own role or membership', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const role = await call(admin, 'PUT', `/workspaces/${workspaceId}/members/${admin.userId}/role`, {
         role: 'member',
       });
@@ -610,15 +592,15 @@ describe('workspaces', () => {
     });
 
     it.each([':id', 'null', '-1', '0', 'abc'])('refuses the member id %p', async (id) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/members/${id}/role`, { role: 'admin' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Invalid member id' });
     });
 
     it("cannot touch a member of another workspace through its own workspace's routes", async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const victim = await signIn(t);
       await addMember(t, theirs.workspaceId, victim.userId, 'member');
       const base = `/api/workspaces/${mine.workspaceId}/members/${victim.userId}`;
@@ -659,7 +641,7 @@ describe('workspaces', () => {
       ['DELETE', '/annotations/1', undefined],
       ['GET', '/agency/workspaces', undefined],
     ] as const)('answers %s %s of a workspace the caller is not in with 404', async (method, path, payload) => {
-      const { workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const outsider = await signIn(t);
       const res = await t.app.inject({
         method,
@@ -682,7 +664,7 @@ describe('workspaces', () => {
       ['PUT', '/settings', { name: 'X', locale: 'en_US' }],
       ['DELETE', '', undefined],
     ] as const)('answers a member calling the admin route %s %s with 403', async (method, path, payload) => {
-      const { workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
       const res = await t.app.inject({
@@ -700,7 +682,7 @@ describe('workspaces', () => {
     const valid = { severity: 'critical', message: 'Black Friday', date_start: '2024-11-29', date_end: '2024-12-02' };
 
     it('creates, lists, updates and deletes with the creator named', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const created = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, valid);
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id;
@@ -740,14 +722,14 @@ describe('workspaces', () => {
       [{ date_start: '2024-12-03' }, 'Start date of period must be before the end date'],
       [{ severity: 'urgent' }, 'severity'],
     ])('refuses %p', async (change, message) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, { ...valid, ...change });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
     });
 
     it('answers an inverted period in the spec words', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, {
         ...valid,
         date_start: '2024-12-05',
@@ -756,8 +738,8 @@ describe('workspaces', () => {
     });
 
     it("cannot change another workspace's annotation through its own workspace", async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const created = await t.app.inject({
         method: 'POST',
         url: `/api/workspaces/${theirs.workspaceId}/annotations`,
@@ -787,7 +769,7 @@ describe('workspaces', () => {
     });
 
     it.each([':id', 'null', '-1', '0'])('refuses the annotation id %p', async (id) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}/annotations/${id}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Invalid annotation id' });

@@ -33,7 +33,7 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls below /api as `who` (signed out for null), with any further headers (Idempotency-Key...). */
 export function apiCaller(t: TestApp) {
-  return (who: SignedIn | null, method: ApiMethod, url: string, payload?: unknown, headers = {}) =>
+  return (who: Pick<SignedIn, 'headers'> | null, method: ApiMethod, url: string, payload?: unknown, headers = {}) =>
     t.app.inject({
       method,
       url: `/api${url}`,
@@ -76,6 +76,16 @@ export async function createWorkspace(t: TestApp, options: WorkspaceFixture): Pr
     await setWorkspaceFlags(tx, workspace.id, options.features ?? []);
     return { id: workspace.id };
   });
+}
+
+/** A signed-in user and a workspace of their own, which they administer. */
+export async function adminWithWorkspace(
+  t: TestApp,
+  options: Omit<WorkspaceFixture, 'adminUserId'> = {},
+): Promise<{ admin: SignedIn; workspaceId: number }> {
+  const admin = await signIn(t);
+  const workspace = await createWorkspace(t, { ...options, adminUserId: admin.userId });
+  return { admin, workspaceId: workspace.id };
 }
 
 export async function addMember(
