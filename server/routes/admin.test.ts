@@ -134,11 +134,8 @@ describe('product staff', () => {
     await t.db.db.update(users).set({ name: 'Tara Target', firstDayOfWeek: 1 }).where(eq(users.id, target.userId));
     const ws = await createWorkspace(t, { adminUserId: target.userId });
     const other = await createWorkspace(t, { adminUserId: target.userId });
-    const subscribed = await t.app.inject({
-      method: 'POST',
-      url: '/api/reporting-subscriptions',
-      headers: target.headers,
-      payload: { payload: { type: 'weeklySummary', workspaceId: ws.id } },
+    const subscribed = await call(target, 'POST', '/reporting-subscriptions', {
+      payload: { type: 'weeklySummary', workspaceId: ws.id },
     });
     const subscriptionId = subscribed.json().data.id as number;
     const { headers } = await impersonate(staff, target.userId);

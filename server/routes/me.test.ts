@@ -185,11 +185,8 @@ describe('/api/me', () => {
     it('creates, lists and deletes a weekly summary for a workspace of the user', async () => {
       const user = await signIn(t);
       const ws = await createWorkspace(t, { adminUserId: user.userId });
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/reporting-subscriptions',
-        headers: user.headers,
-        payload: { payload: { type: 'weeklySummary', workspaceId: ws.id } },
+      const created = await call(user, 'POST', '/reporting-subscriptions', {
+        payload: { type: 'weeklySummary', workspaceId: ws.id },
       });
       expect(created.statusCode).toBe(201);
       const list = subscriptionListResponseSchema.parse((await call(user, 'GET', '/reporting-subscriptions')).json());
@@ -206,26 +203,19 @@ describe('/api/me', () => {
       const user = await signIn(t);
       const other = await signIn(t);
       const foreign = await createWorkspace(t, { adminUserId: other.userId });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/reporting-subscriptions',
-        headers: user.headers,
-        payload: { payload: { type: 'weeklySummary', workspaceId: foreign.id } },
+      const res = await call(user, 'POST', '/reporting-subscriptions', {
+        payload: { type: 'weeklySummary', workspaceId: foreign.id },
       });
       expect(res.statusCode).toBe(404);
-      const theirs = await t.app.inject({
-        method: 'POST',
-        url: '/api/reporting-subscriptions',
-        headers: other.headers,
-        payload: { payload: { type: 'weeklySummary', workspaceId: foreign.id } },
+      const theirs = await call(other, 'POST', '/reporting-subscriptions', {
+        payload: { type: 'weeklySummary', workspaceId: foreign.id },
       });
       const id = theirs.json().data.id;
       expect((await call(user, 'DELETE', `/reporting-subscriptions/${id}`)).statusCode).toBe(404);
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `/api/reporting-subscriptions/${id}`,
-        headers: user.headers,
-        payload: { id, memberId: user.userId, payload: { type: 'weeklySummary', workspaceId: foreign.id } },
+      const put = await call(user, 'PUT', `/reporting-subscriptions/${id}`, {
+        id,
+        memberId: user.userId,
+        payload: { type: 'weeklySummary', workspaceId: foreign.id },
       });
       expect(put.statusCode).toBe(404);
       const still = await call(other, 'GET', '/reporting-subscriptions');

@@ -643,12 +643,7 @@ describe('workspaces', () => {
     ] as const)('answers %s %s of a workspace the caller is not in with 404', async (method, path, payload) => {
       const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const outsider = await signIn(t);
-      const res = await t.app.inject({
-        method,
-        url: `/api/workspaces/${workspaceId}${path}`,
-        headers: outsider.headers,
-        payload,
-      });
+      const res = await call(outsider, method, `/workspaces/${workspaceId}${path}`, payload);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found' });
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(1);
@@ -667,12 +662,7 @@ describe('workspaces', () => {
       const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
-      const res = await t.app.inject({
-        method,
-        url: `/api/workspaces/${workspaceId}${path}`,
-        headers: member.headers,
-        payload,
-      });
+      const res = await call(member, method, `/workspaces/${workspaceId}${path}`, payload);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Forbidden' });
     });
