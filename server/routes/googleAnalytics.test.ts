@@ -2,22 +2,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { MARKET_CODES } from '../../src/contracts/markets';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { simulatorServiceAccount } from '../integrations/simulator';
 import { addMember, adminWithWorkspace, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
-import { withTestApp, type TestApp } from '../testing/testApp';
+import { withSimulatedApp } from '../testing/simulatedApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('Google Analytics integration against the provider simulator', () => {
-  let simulated: SimulatedApp | undefined;
-  let t: TestApp;
-  beforeAll(async () => {
-    simulated = await createSimulatedApp();
-    t = simulated.t;
-  }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await simulated?.close();
-  }, START_TIMEOUT_MS);
+  const { t } = withSimulatedApp();
 
   let admin: SignedIn;
   let workspaceId: number;

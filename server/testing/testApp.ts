@@ -69,9 +69,15 @@ export function withTestApp(overrides: Partial<Config> = {}): TestApp {
     current = await createTestApp(overrides);
   }, START_TIMEOUT_MS);
   afterAll(() => current?.close(), START_TIMEOUT_MS);
+  return startedTestApp(() => current);
+}
+
+/** A TestApp that reads the one `current` answers when used, for suites whose app starts in a beforeAll. */
+export function startedTestApp(current: () => TestApp | undefined): TestApp {
   const started = (): TestApp => {
-    if (!current) throw new Error('the test app did not start');
-    return current;
+    const app = current();
+    if (!app) throw new Error('the test app did not start');
+    return app;
   };
   return {
     get app() {
