@@ -1,13 +1,8 @@
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('workspace access and CSRF', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
 
   it('answers 401 without a session', async () => {
     const admin = await signIn(t);

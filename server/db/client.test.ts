@@ -7,7 +7,7 @@ import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createWorkspace, sessionHeaders, signIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, withTestApp } from '../testing/testApp';
 import { DATABASE_TIMEOUT_MS, type Database, type DatabaseHandle, isDatabaseUnavailable, poolConfig } from './client';
 import * as schema from './schema';
 
@@ -86,13 +86,7 @@ describe('the database away', () => {
   );
 
   describe('on the suite database', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    }, START_TIMEOUT_MS);
-    afterAll(async () => {
-      await t?.close();
-    }, START_TIMEOUT_MS);
+    const t = withTestApp();
 
     it('keeps serving after PostgreSQL ends every connection of the pool (restart, failover)', async () => {
       if (t.db.kind !== 'postgres') return; // PGlite runs in this process: it has no connections to lose.

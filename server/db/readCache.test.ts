@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 import type { DatabaseHandle } from './client';
 import { ReadCache } from './readCache';
 import { memberships } from './schema';
@@ -43,13 +42,7 @@ describe('ReadCache', () => {
 });
 
 describe('answers remembered between writes stay exact', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  }, START_TIMEOUT_MS);
+  const t = withTestApp();
 
   const list = (workspaceId: number, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/api/workspaces/${workspaceId}/reports`, headers });

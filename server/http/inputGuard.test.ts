@@ -20,7 +20,7 @@ import {
   workspaces,
 } from '../db/schema';
 import { createWorkspace, signIn, TEST_ORIGIN, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 import {
   checkInput,
   DEFAULT_BODY_LIMIT,
@@ -185,10 +185,9 @@ const nested = (levels: number): unknown => {
 };
 
 describe('bad input is a 4xx with a clear message and writes nothing', () => {
-  let t: TestApp;
+  const t = withTestApp();
   let c: Ctx;
   beforeAll(async () => {
-    t = await createTestApp();
     const user = await signIn(t);
     const staff = await signIn(t, `staff-${randomInt(1e9)}@${t.config.STAFF_EMAIL_DOMAIN}`);
     const workspace = await createWorkspace(t, { adminUserId: user.userId });
@@ -200,7 +199,6 @@ describe('bad input is a 4xx with a clear message and writes nothing', () => {
     });
     c = { user, staff, workspaceId: workspace.id, reportId: created.json().data.id };
   }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
 
   /** Row counts of every table a route may write, and the user's own profile: equal before and after a refusal. */
   async function written() {

@@ -1,22 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../auth/csrf';
 import { outbox } from '../db/schema';
 import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('Host check and mailed links', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Reached on its public address, and (ALLOWED_HOSTS) on an internal name behind the load balancer.
-    t = await createTestApp({
-      PUBLIC_URL: 'https://openrate.example',
-      ALLOWED_HOSTS: ['internal.example:8443'],
-      POW_MAX_NUMBER: 2000,
-      RATE_LIMIT_PER_IP: 1000,
-    });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  // Reached on its public address, and (ALLOWED_HOSTS) on an internal name behind the load balancer.
+  const t = withTestApp({
+    PUBLIC_URL: 'https://openrate.example',
+    ALLOWED_HOSTS: ['internal.example:8443'],
+    POW_MAX_NUMBER: 2000,
+    RATE_LIMIT_PER_IP: 1000,
+  });
 
   it.each(['openrate.example', 'OPENRATE.example:443', 'internal.example:8443'])(
     'serves requests for its own host %s',
@@ -65,11 +60,7 @@ describe('Host check and mailed links', () => {
 });
 
 describe('the local default', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'http://127.0.0.1:8080' });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ PUBLIC_URL: 'http://127.0.0.1:8080' });
 
   it('also accepts localhost and 127.0.0.1 on its port, and nothing else', async () => {
     for (const host of ['127.0.0.1:8080', 'localhost:8080', '[::1]:8080']) {

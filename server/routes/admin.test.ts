@@ -1,27 +1,18 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { IMPERSONATION_READ_ONLY } from '../../src/contracts/me';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { auditLog, users } from '../db/schema';
-import { addMember, createWorkspace, sessionHeaders, signIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { addMember, apiCaller, createWorkspace, sessionHeaders, signIn, uniqueEmail } from '../testing/fixtures';
+import { withTestApp } from '../testing/testApp';
 
 describe('product staff', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
+  const call = apiCaller(t);
 
   const staffEmail = () => uniqueEmail('staff').replace('@example.com', '@openrate.app');
 
   async function impersonate(staff: { headers: Record<string, string> }, userId: number) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/impersonate',
-      headers: staff.headers,
-      payload: { userId },
-    });
+    const res = await call(staff, 'POST', '/admin/impersonate', { userId });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
     return { res, headers: cookie ? sessionHeaders(cookie) : {} };
   }
@@ -30,34 +21,24 @@ describe('product staff', () => {
     const staff = await signIn(t, staffEmail());
     const user = await signIn(t);
     const ws = await createWorkspace(t, { adminUserId: user.userId, name: 'Listed' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/workspaces', headers: staff.headers });
+    const res = await call(staff, 'GET', '/admin/workspaces');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toContainEqual(expect.objectContaining({ id: ws.id, name: 'Listed', memberCount: 1 }));
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: staff.headers });
+    const me = await call(staff, 'GET', '/me');
     expect(me.json().isStaff).toBe(true);
-    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/workspaces', headers: user.headers });
+    const refused = await call(user, 'GET', '/admin/workspaces');
     expect(refused.statusCode).toBe(403);
-    const members = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/workspaces/${ws.id}/members`,
-      headers: staff.headers,
-    });
+    const members = await call(staff, 'GET', `/admin/workspaces/${ws.id}/members`);
     expect(members.json().data).toEqual([
       expect.objectContaining({ id: user.userId, email: user.email, role: 'admin' }),
     ]);
-    const notStaff = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/workspaces/${ws.id}/members`,
-      headers: user.headers,
-    });
+    const notStaff = await call(user, 'GET', `/admin/workspaces/${ws.id}/members`);
     expect(notStaff.statusCode).toBe(403);
   });
 
   it('does not take a look-alike domain for staff', async () => {
     const fake = await signIn(t, uniqueEmail('x').replace('@example.com', '@evil-openrate.app'));
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/workspaces', headers: fake.headers })).statusCode,
-    ).toBe(403);
+    expect((await call(fake, 'GET', '/admin/workspaces')).statusCode).toBe(403);
   });
 
   it('impersonates a user with an audit entry, shows it in /session and /me, and exits back to staff', async () => {
@@ -153,11 +134,8 @@ describe('product staff', () => {
     await t.db.db.update(users).set({ name: 'Tara Target', firstDayOfWeek: 1 }).where(eq(users.id, target.userId));
     const ws = await createWorkspace(t, { adminUserId: target.userId });
     const other = await createWorkspace(t, { adminUserId: target.userId });
-    const subscribed = await t.app.inject({
-      method: 'POST',
-      url: '/api/reporting-subscriptions',
-      headers: target.headers,
-      payload: { payload: { type: 'weeklySummary', workspaceId: ws.id } },
+    const subscribed = await call(target, 'POST', '/reporting-subscriptions', {
+      payload: { type: 'weeklySummary', workspaceId: ws.id },
     });
     const subscriptionId = subscribed.json().data.id as number;
     const { headers } = await impersonate(staff, target.userId);

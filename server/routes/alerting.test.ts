@@ -12,9 +12,9 @@ import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, todayUtc, workspaceDatasetDir } from '../datasets/generate';
 import { alertEvaluations, outbox } from '../db/schema';
 import { addMember, createWorkspace, signIn, type SignedIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: SignedIn;
 let member: SignedIn;
 let outsider: SignedIn;
@@ -26,7 +26,6 @@ const yesterday = () => addDays(todayUtc(), -1);
 const days = () => Array.from({ length: 30 }, (_, index) => addDays(yesterday(), index - 29));
 
 beforeAll(async () => {
-  t = await createTestApp();
   [admin, member, outsider] = [await signIn(t), await signIn(t), await signIn(t)];
   workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
   await addMember(t, workspaceId, member.userId, 'member');
@@ -38,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   reference?.closeSync();
-  await t?.close();
 }, START_TIMEOUT_MS);
 
 const rulesUrl = (rest = '', id = workspaceId) => `/api/workspaces/${id}/alerting/rules${rest}`;

@@ -6,7 +6,7 @@ import { requireMember } from '../auth/access';
 import { annotations, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
-import type { Executor } from '../services/db';
+import { eqWhenGiven, type Executor } from '../services/db';
 import { idempotent } from '../services/idempotency';
 
 async function listAnnotations(db: Executor, workspaceId: number, annotationId?: number): Promise<Annotation[]> {
@@ -26,11 +26,7 @@ async function listAnnotations(db: Executor, workspaceId: number, annotationId?:
     })
     .from(annotations)
     .leftJoin(users, eq(users.id, annotations.createdById))
-    .where(
-      annotationId === undefined
-        ? eq(annotations.workspaceId, workspaceId)
-        : and(eq(annotations.workspaceId, workspaceId), eq(annotations.id, annotationId)),
-    )
+    .where(and(eq(annotations.workspaceId, workspaceId), eqWhenGiven(annotations.id, annotationId)))
     .orderBy(asc(annotations.dateStart), asc(annotations.id));
   return rows.map((row) => ({
     id: row.id,

@@ -6,16 +6,11 @@ import {
   campaignCollectionResponseSchema,
   unknownBaselineMetric,
 } from '../../src/contracts/campaignCollections';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { createWorkspace, signIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('/api/workspaces/:id/campaign-collections', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
 
   const target = (id: string, metric = 'delivery_rate', value = '0.95') => ({
     id,

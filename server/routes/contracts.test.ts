@@ -18,18 +18,13 @@ import {
   workspaceListResponseSchema,
   workspaceResponseSchema,
 } from '../../src/contracts/workspaces';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE } from '../auth/cookies';
 import { addMember, signIn, solvedToken, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 /** Every answer the client reads must parse with the schema it uses: a missing or mistyped field fails here. */
 describe('response contracts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ POW_MAX_NUMBER: 2000, RATE_LIMIT_PER_IP: 1000 });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ POW_MAX_NUMBER: 2000, RATE_LIMIT_PER_IP: 1000 });
 
   async function call<S extends z.ZodType>(
     schema: S,

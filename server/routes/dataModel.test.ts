@@ -6,23 +6,18 @@ import { compileDimensionRules, compileMetricExpression, defaultSqlRenderer } fr
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: SignedIn;
 let member: SignedIn;
 let workspaceId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t);
   member = await signIn(t);
   workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
   await addMember(t, workspaceId, member.userId, 'member');
-}, START_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
 }, START_TIMEOUT_MS);
 
 const customUrl = (id = workspaceId) => `/api/workspaces/${id}/schema/custom-fields`;

@@ -1,15 +1,10 @@
 import { outboxResponseSchema } from '../../src/contracts/auth';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { loadConfig } from '../config';
 import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, withTestApp } from '../testing/testApp';
 
 describe('development outbox', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ POW_MAX_NUMBER: 2000 });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ POW_MAX_NUMBER: 2000 });
 
   it('lists the mail kept locally, newest first, for one recipient', async () => {
     const email = uniqueEmail();

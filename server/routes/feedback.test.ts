@@ -1,18 +1,13 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { buildApp } from '../app';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { feedback } from '../db/schema';
 import { createWorkspace, signIn, TEST_ORIGIN } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('POST /api/feedback', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
 
   const rowsOf = (userId: number) => t.db.db.select().from(feedback).where(eq(feedback.userId, userId));
   const send = (headers: Record<string, string>, payload: Record<string, unknown>) =>

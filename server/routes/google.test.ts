@@ -8,7 +8,7 @@ import { OIDC_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret } from '../auth/totp';
 import { users } from '../db/schema';
 import { signIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, withTestApp, type TestApp } from '../testing/testApp';
 
 const CLIENT_ID = 'openrate-test-client';
 
@@ -168,11 +168,7 @@ describe('Google sign-in', () => {
 });
 
 describe('Google sign-in when not configured', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined });
 
   it('sends the browser to the error page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/login/google' });

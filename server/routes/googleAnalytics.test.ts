@@ -2,28 +2,18 @@ import { generateKeyPairSync } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { MARKET_CODES } from '../../src/contracts/markets';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { simulatorServiceAccount } from '../integrations/simulator';
-import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { addMember, adminWithWorkspace, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { withSimulatedApp } from '../testing/simulatedApp';
+import { withTestApp } from '../testing/testApp';
 
 describe('Google Analytics integration against the provider simulator', () => {
-  let simulated: SimulatedApp | undefined;
-  let t: TestApp;
-  beforeAll(async () => {
-    simulated = await createSimulatedApp();
-    t = simulated.t;
-  }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await simulated?.close();
-  }, START_TIMEOUT_MS);
+  const { t } = withSimulatedApp();
 
   let admin: SignedIn;
   let workspaceId: number;
   beforeEach(async () => {
-    admin = await signIn(t);
-    workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
+    ({ admin, workspaceId } = await adminWithWorkspace(t));
   });
 
   const call = (
@@ -202,13 +192,7 @@ describe('Google Analytics integration against the provider simulator', () => {
 });
 
 describe('market flags', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  }, START_TIMEOUT_MS);
+  const t = withTestApp();
 
   const flag = (file: string) => t.app.inject({ method: 'GET', url: `/img/markets/${file}` });
   /** The RGB of the flag's pixel (x, y): the PNG is unfiltered 8-bit RGB in one IDAT chunk. */

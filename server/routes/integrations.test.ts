@@ -1,15 +1,13 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { and, eq, sql } from 'drizzle-orm';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { integrations, jobs, pushAccounts } from '../db/schema';
 import { SIMULATOR_CREDENTIALS, SIMULATOR_KLAVIYO_CAMPAIGNS } from '../integrations/simulator';
 import { IMPORT_KLAVIYO, integrationImportHandlers } from '../jobs/imports';
 import { JobWorker } from '../jobs/worker';
 import { datasetFile } from '../services/datasets';
-import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createSimulatedApp, type SimulatedApp } from '../testing/simulatedApp';
-import type { TestApp } from '../testing/testApp';
+import { addMember, adminWithWorkspace, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { withSimulatedApp } from '../testing/simulatedApp';
 
 const {
   klaviyoApiKey,
@@ -22,25 +20,17 @@ const {
 } = SIMULATOR_CREDENTIALS;
 
 describe('integrations API against the provider simulator', () => {
-  let simulated: SimulatedApp | undefined;
-  let t: TestApp;
-  let origin: string;
+  const { t, origin } = withSimulatedApp();
   // The server's job worker, run by hand: `drain` runs the queued imports to the end.
   let worker: JobWorker;
-  beforeAll(async () => {
-    simulated = await createSimulatedApp();
-    ({ t, origin } = simulated);
+  beforeAll(() => {
     worker = new JobWorker({ db: t.db.db, log: t.app.log, handlers: integrationImportHandlers(t.app) });
-  }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await simulated?.close();
-  }, START_TIMEOUT_MS);
+  });
 
   let admin: SignedIn;
   let workspaceId: number;
   beforeEach(async () => {
-    admin = await signIn(t);
-    workspaceId = (await createWorkspace(t, { adminUserId: admin.userId })).id;
+    ({ admin, workspaceId } = await adminWithWorkspace(t));
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, who = admin) =>
@@ -155,7 +145,7 @@ describe('integrations API against the provider simulator', () => {
     const { id } = (await call('POST', '/klaviyo')).json().data;
     expect((await connectKlaviyo(id, 'connect-retry-key-01')).statusCode).toBe(200);
     const template = t.config.KLAVIYO_API_URL;
-    t.config.KLAVIYO_API_URL = `${origin}/unavailable`;
+    t.config.KLAVIYO_API_URL = `${origin()}/unavailable`;
     try {
       await worker.drain();
     } finally {

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { count, eq, like, sql } from 'drizzle-orm';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret, totpFor } from '../auth/totp';
 import { loginTokens, outbox, rateLimitHits, users } from '../db/schema';
 import { sessionHeaders, signIn, solvedToken, startEmailLogin, TEST_ORIGIN, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, withTestApp, type TestApp } from '../testing/testApp';
 
 const api = { origin: TEST_ORIGIN, 'x-requested-with': 'openrate' };
 /** A client address of its own per test, so rate limits of one test never touch another. */
@@ -44,11 +43,7 @@ function twoFactorSteps(app: () => TestApp) {
 }
 
 describe('e-mail sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
 
   const check = (token: string, code: string | undefined, cookies: Record<string, string>, json = true) =>
     t.app.inject({
@@ -407,11 +402,7 @@ describe('e-mail sign-in', () => {
 });
 
 describe('the cap on every attempt at one address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, RATE_LIMIT_GLOBAL_PER_EMAIL: 3, POW_MAX_NUMBER: 2000 });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ RATE_LIMIT_PER_IP: 1000, RATE_LIMIT_GLOBAL_PER_EMAIL: 3, POW_MAX_NUMBER: 2000 });
 
   const check = (login: { token: string; device: string }, code: string) =>
     t.app.inject({
@@ -516,11 +507,7 @@ describe('rate limit per client address', () => {
 });
 
 describe('two-factor sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
 
   const { mfaUser, emailStep, verify } = twoFactorSteps(() => t);
 
@@ -604,11 +591,7 @@ describe('two-factor sign-in', () => {
 });
 
 describe('sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp({ RATE_LIMIT_PER_IP: 1000, POW_MAX_NUMBER: 2000 });
 
   it('answers unauthenticated without a cookie or with a made-up one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/session' })).json()).toEqual({ status: 'unauthenticated' });

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { meResponseSchema, mfaSetupResponseSchema, subscriptionListResponseSchema } from '../../src/contracts/me';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { totpFor } from '../auth/totp';
 import { userFlags, users } from '../db/schema';
-import { addMember, createWorkspace, signIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { addMember, apiCaller, createWorkspace, signIn } from '../testing/fixtures';
+import { withTestApp } from '../testing/testApp';
 
 describe('/api/me', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
+  const call = apiCaller(t);
 
   const userRow = async (id: number) => (await t.db.db.select().from(users).where(eq(users.id, id)))[0];
 
   it('gives the initial data: workspaces sorted by name with role, and what onboarding still needs', async () => {
     const user = await signIn(t);
-    const fresh = await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers });
+    const fresh = await call(user, 'GET', '/me');
     expect(fresh.statusCode).toBe(200);
     const empty = meResponseSchema.parse(fresh.json());
     expect(empty).toMatchObject({
@@ -36,10 +32,8 @@ describe('/api/me', () => {
     const b = await createWorkspace(t, { name: 'Bravo', adminUserId: user.userId, features: ['engagement'] });
     const a = await createWorkspace(t, { name: 'Alpha', adminUserId: other.userId, status: 'new', locale: 'en_GB' });
     await addMember(t, a.id, user.userId, 'member');
-    await t.app.inject({ method: 'PATCH', url: '/api/me', headers: user.headers, payload: { name: 'Ann Example' } });
-    const me = meResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).json(),
-    );
+    await call(user, 'PATCH', '/me', { name: 'Ann Example' });
+    const me = meResponseSchema.parse((await call(user, 'GET', '/me')).json());
     expect(me.workspaces.map((w) => [w.id, w.name, w.role, w.status, w.locale])).toEqual([
       [a.id, 'Alpha', 'member', 'new', 'en_GB'],
       [b.id, 'Bravo', 'admin', 'active', 'nl_NL'],
@@ -60,12 +54,7 @@ describe('/api/me', () => {
 
   it('updates the name, first day of week and getting-started flag', async () => {
     const user = await signIn(t);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/me',
-      headers: user.headers,
-      payload: { name: '  Bo  ', firstDayOfWeek: 0, showGettingStarted: false },
-    });
+    const res = await call(user, 'PATCH', '/me', { name: '  Bo  ', firstDayOfWeek: 0, showGettingStarted: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Bo', firstDayOfWeek: 0, showGettingStarted: false });
   });
@@ -80,7 +69,7 @@ describe('/api/me', () => {
     [{ name: ['a', 'b'] }, 'name'],
   ])('refuses %p and writes nothing', async (payload, message) => {
     const user = await signIn(t);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: user.headers, payload });
+    const res = await call(user, 'PATCH', '/me', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(message);
     const row = await userRow(user.userId);
@@ -93,7 +82,7 @@ describe('/api/me', () => {
       { userId: user.userId, flag: 'zeta' },
       { userId: user.userId, flag: 'alpha' },
     ]);
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/flags', headers: user.headers });
+    const res = await call(user, 'GET', '/me/flags');
     expect(res.json()).toEqual({ data: ['alpha', 'zeta'] });
   });
 
@@ -110,41 +99,21 @@ describe('/api/me', () => {
       expect(offer.uri).toMatch(/^otpauth:\/\/totp\/Openrate:.*algorithm=SHA1&digits=6&period=30/);
       expect(offer.qr).toMatch(/^data:image\/png;base64,/);
       const totp = totpFor(offer.secret, user.email);
-      const wrong = await t.app.inject({
-        method: 'POST',
-        url: '/api/me/mfa',
-        headers: user.headers,
-        payload: { secret: offer.secret, token: '000000' },
-      });
+      const wrong = await call(user, 'POST', '/me/mfa', { secret: offer.secret, token: '000000' });
       expect(wrong.json()).toEqual({ error: 'invalid_token' });
       const code = totp.generate();
-      const enabled = await t.app.inject({
-        method: 'POST',
-        url: '/api/me/mfa',
-        headers: user.headers,
-        payload: { secret: offer.secret, token: code },
-      });
+      const enabled = await call(user, 'POST', '/me/mfa', { secret: offer.secret, token: code });
       expect(enabled.json()).toEqual({ mfaEnabled: true });
       expect((await userRow(user.userId)).mfaSecret).toBe(offer.secret);
 
       // The code that enabled it was used: it cannot also turn it off.
-      const replay = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/me/mfa',
-        headers: user.headers,
-        payload: { token: code },
-      });
+      const replay = await call(user, 'DELETE', '/me/mfa', { token: code });
       expect(replay.statusCode).toBe(400);
       expect(replay.json()).toEqual({ error: 'invalid_token' });
       expect((await userRow(user.userId)).mfaSecret).toBe(offer.secret);
 
       const next = totp.generate({ timestamp: Date.now() + 30_000 });
-      const disabled = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/me/mfa',
-        headers: user.headers,
-        payload: { token: next },
-      });
+      const disabled = await call(user, 'DELETE', '/me/mfa', { token: next });
       expect(disabled.json()).toEqual({ mfaEnabled: false });
       expect((await userRow(user.userId)).mfaSecret).toBeNull();
     });
@@ -153,11 +122,9 @@ describe('/api/me', () => {
       const user = await signIn(t);
       await setup(user.headers);
       const forged = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/me/mfa',
-        headers: user.headers,
-        payload: { secret: forged, token: totpFor(forged, user.email).generate() },
+      const res = await call(user, 'POST', '/me/mfa', {
+        secret: forged,
+        token: totpFor(forged, user.email).generate(),
       });
       expect(res.json()).toEqual({ error: 'invalid_token' });
       expect((await userRow(user.userId)).mfaSecret).toBeNull();
@@ -165,12 +132,7 @@ describe('/api/me', () => {
 
     it('refuses a too-short token as invalid_token', async () => {
       const user = await signIn(t);
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/me/mfa',
-        headers: user.headers,
-        payload: { token: '123' },
-      });
+      const res = await call(user, 'DELETE', '/me/mfa', { token: '123' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'invalid_token' });
     });
@@ -181,7 +143,7 @@ describe('/api/me', () => {
 
     it('stores the older onboarding form once', async () => {
       const user = await signIn(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/signup', headers: user.headers, payload: valid });
+      const res = await call(user, 'POST', '/signup', valid);
       expect(res.statusCode).toBe(200);
       expect(await userRow(user.userId)).toMatchObject({
         name: 'Sam Signup',
@@ -189,7 +151,7 @@ describe('/api/me', () => {
         esp: ['Klaviyo'],
         newsletterOptIn: true,
       });
-      const again = await t.app.inject({ method: 'POST', url: '/api/signup', headers: user.headers, payload: valid });
+      const again = await call(user, 'POST', '/signup', valid);
       expect(again.json()).toEqual({ error: 'account_already_exists' });
     });
 
@@ -201,12 +163,7 @@ describe('/api/me', () => {
       [{ name: '' }, 'Your name should contain at least 1 character'],
     ])('refuses %p', async (change, message) => {
       const user = await signIn(t);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        headers: user.headers,
-        payload: { ...valid, ...change },
-      });
+      const res = await call(user, 'POST', '/signup', { ...valid, ...change });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
       expect((await userRow(user.userId)).signedUpAt).toBeNull();
@@ -215,11 +172,11 @@ describe('/api/me', () => {
 
   it('answers validation problems the spec words itself with exactly those words', async () => {
     const user = await signIn(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/signup',
-      headers: user.headers,
-      payload: { name: 'Sam', company: 'x'.repeat(31), esp: ['Klaviyo'], newsletter_opt_in: false },
+    const res = await call(user, 'POST', '/signup', {
+      name: 'Sam',
+      company: 'x'.repeat(31),
+      esp: ['Klaviyo'],
+      newsletter_opt_in: false,
     });
     expect(res.json()).toEqual({ error: "We currently don't support more than 30 characters." });
   });
@@ -228,26 +185,17 @@ describe('/api/me', () => {
     it('creates, lists and deletes a weekly summary for a workspace of the user', async () => {
       const user = await signIn(t);
       const ws = await createWorkspace(t, { adminUserId: user.userId });
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/reporting-subscriptions',
-        headers: user.headers,
-        payload: { payload: { type: 'weeklySummary', workspaceId: ws.id } },
+      const created = await call(user, 'POST', '/reporting-subscriptions', {
+        payload: { type: 'weeklySummary', workspaceId: ws.id },
       });
       expect(created.statusCode).toBe(201);
-      const list = subscriptionListResponseSchema.parse(
-        (await t.app.inject({ method: 'GET', url: '/api/reporting-subscriptions', headers: user.headers })).json(),
-      );
+      const list = subscriptionListResponseSchema.parse((await call(user, 'GET', '/reporting-subscriptions')).json());
       expect(list.data).toEqual([
         { id: created.json().data.id, memberId: user.userId, payload: { type: 'weeklySummary', workspaceId: ws.id } },
       ]);
-      const del = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/reporting-subscriptions/${list.data[0].id}`,
-        headers: user.headers,
-      });
+      const del = await call(user, 'DELETE', `/reporting-subscriptions/${list.data[0].id}`);
       expect(del.statusCode).toBe(200);
-      const after = await t.app.inject({ method: 'GET', url: '/api/reporting-subscriptions', headers: user.headers });
+      const after = await call(user, 'GET', '/reporting-subscriptions');
       expect(after.json()).toEqual({ data: [] });
     });
 
@@ -255,42 +203,28 @@ describe('/api/me', () => {
       const user = await signIn(t);
       const other = await signIn(t);
       const foreign = await createWorkspace(t, { adminUserId: other.userId });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/reporting-subscriptions',
-        headers: user.headers,
-        payload: { payload: { type: 'weeklySummary', workspaceId: foreign.id } },
+      const res = await call(user, 'POST', '/reporting-subscriptions', {
+        payload: { type: 'weeklySummary', workspaceId: foreign.id },
       });
       expect(res.statusCode).toBe(404);
-      const theirs = await t.app.inject({
-        method: 'POST',
-        url: '/api/reporting-subscriptions',
-        headers: other.headers,
-        payload: { payload: { type: 'weeklySummary', workspaceId: foreign.id } },
+      const theirs = await call(other, 'POST', '/reporting-subscriptions', {
+        payload: { type: 'weeklySummary', workspaceId: foreign.id },
       });
       const id = theirs.json().data.id;
-      expect(
-        (await t.app.inject({ method: 'DELETE', url: `/api/reporting-subscriptions/${id}`, headers: user.headers }))
-          .statusCode,
-      ).toBe(404);
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `/api/reporting-subscriptions/${id}`,
-        headers: user.headers,
-        payload: { id, memberId: user.userId, payload: { type: 'weeklySummary', workspaceId: foreign.id } },
+      expect((await call(user, 'DELETE', `/reporting-subscriptions/${id}`)).statusCode).toBe(404);
+      const put = await call(user, 'PUT', `/reporting-subscriptions/${id}`, {
+        id,
+        memberId: user.userId,
+        payload: { type: 'weeklySummary', workspaceId: foreign.id },
       });
       expect(put.statusCode).toBe(404);
-      const still = await t.app.inject({ method: 'GET', url: '/api/reporting-subscriptions', headers: other.headers });
+      const still = await call(other, 'GET', '/reporting-subscriptions');
       expect(still.json().data).toHaveLength(1);
     });
 
     it.each(['abc', '0', '-1', 'null'])('refuses the subscription id %p', async (id) => {
       const user = await signIn(t);
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/reporting-subscriptions/${id}`,
-        headers: user.headers,
-      });
+      const res = await call(user, 'DELETE', `/reporting-subscriptions/${id}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Invalid subscription id' });
     });

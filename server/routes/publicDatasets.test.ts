@@ -7,10 +7,10 @@ import { getCatalogueDataset } from '../../src/contracts/catalogue';
 import { PUBLIC_LINK_WIDENED, type Report } from '../../src/contracts/reports';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
-import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { addMember, apiCaller, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { withTestApp } from '../testing/testApp';
 
-let t: TestApp;
+const t = withTestApp();
 let owner: SignedIn;
 let editor: SignedIn;
 let workspaceId: number;
@@ -19,7 +19,6 @@ let duckdb: DuckDBInstance;
 const DATASET = 'campaign_metrics_by_send_date';
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signIn(t);
   editor = await signIn(t);
   workspaceId = (await createWorkspace(t, { adminUserId: owner.userId })).id;
@@ -30,17 +29,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   duckdb?.closeSync();
-  await t?.close();
 }, START_TIMEOUT_MS);
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (who: SignedIn | null, method: Method, url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { ...(who?.headers ?? {}), ...headers },
-    payload: payload as object | undefined,
-  });
+const call = apiCaller(t);
 
 const globalFilter = { member: 'country', operator: 'notEquals', values: ['NL'] };
 const typeFilter = { member: 'campaign_type', operator: 'equals', values: ['promotion'] };

@@ -10,26 +10,16 @@ import {
   reportResponseSchema,
   versionConflictSchema,
 } from '../../src/contracts/reports';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets } from '../datasets/generate';
 import { memberships, reportPermissions, reports } from '../db/schema';
-import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { addMember, apiCaller, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { withTestApp } from '../testing/testApp';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, START_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, START_TIMEOUT_MS);
+const t = withTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-const call = (who: SignedIn | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: who?.headers ?? {}, payload: payload as object | undefined });
+const call = apiCaller(t);
 
 const DATASET = 'campaign_metrics_by_send_date';
 

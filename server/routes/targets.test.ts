@@ -7,30 +7,13 @@ import {
   targetListResponseSchema,
   targetResponseSchema,
 } from '../../src/contracts/targets';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { saveCustomFieldGroups } from '../services/dataModel';
-import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { addMember, apiCaller, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
+import { withTestApp } from '../testing/testApp';
 
-let t: TestApp;
+const t = withTestApp({ LIMIT_TARGETS_PER_WORKSPACE: 3 });
 
-beforeAll(async () => {
-  t = await createTestApp({ LIMIT_TARGETS_PER_WORKSPACE: 3 });
-}, START_TIMEOUT_MS);
-
-afterAll(async () => {
-  await t?.close();
-}, START_TIMEOUT_MS);
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-const call = (who: SignedIn | null, method: Method, url: string, payload?: unknown, headers = {}) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { ...(who?.headers ?? {}), ...headers },
-    payload: payload as object | undefined,
-  });
+const call = apiCaller(t);
 
 let seq = 0;
 const newId = () => `t-${Date.now().toString(36)}-${++seq}`;

@@ -9,12 +9,11 @@ import {
   STAFF_NOT_INVITABLE,
 } from '../../src/contracts/members';
 import { LOGO_TOO_BIG, LOGO_UNPROCESSABLE, workspaceSchema } from '../../src/contracts/workspaces';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { sha256 } from '../auth/crypto';
 import { invitations, licenses, memberships, outbox, users, workspaceAssets, workspaces } from '../db/schema';
-import { addMember, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { addMember, adminWithWorkspace, apiCaller, createWorkspace, signIn, uniqueEmail } from '../testing/fixtures';
+import { withTestApp } from '../testing/testApp';
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = '----openrate-test-boundary';
@@ -26,35 +25,19 @@ function multipart(filename: string, contentType: string, data: Buffer) {
 }
 
 describe('workspaces', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
-
-  async function adminWithWorkspace(options: { status?: 'new' | 'active' | 'suspended' | 'cancelled' } = {}) {
-    const admin = await signIn(t);
-    const workspace = await createWorkspace(t, { adminUserId: admin.userId, status: options.status });
-    return { admin, workspaceId: workspace.id };
-  }
+  const t = withTestApp();
+  const call = apiCaller(t);
 
   describe('create', () => {
     it('creates a workspace in status new with the caller as admin', async () => {
       const user = await signIn(t);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/workspaces',
-        headers: user.headers,
-        payload: { name: ' Team ' },
-      });
+      const res = await call(user, 'POST', '/workspaces', { name: ' Team ' });
       expect(res.statusCode).toBe(201);
       const { id } = res.json();
-      const ws = workspaceSchema.parse(
-        (await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}`, headers: user.headers })).json(),
-      );
+      const ws = workspaceSchema.parse((await call(user, 'GET', `/workspaces/${id}`)).json());
       expect(ws).toMatchObject({ id, name: 'Team', status: 'new', role: 'admin', locale: 'nl_NL', agency: false });
       // It starts with a 'Default Dashboard' its members share.
-      const listed = await t.app.inject({ method: 'GET', url: `/api/workspaces/${id}/reports`, headers: user.headers });
+      const listed = await call(user, 'GET', `/workspaces/${id}/reports`);
       expect(listed.json().data).toMatchObject([
         { type: 'dashboard', title: 'Default Dashboard', share_level: 'workspace' },
       ]);
@@ -67,7 +50,7 @@ describe('workspaces', () => {
       [{ name: 'Ok', id: 1 }, 'id'],
     ])('refuses %p', async (payload, message) => {
       const user = await signIn(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/workspaces', headers: user.headers, payload });
+      const res = await call(user, 'POST', '/workspaces', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
       const rows = await t.db.db.select().from(memberships).where(eq(memberships.userId, user.userId));
@@ -80,42 +63,24 @@ describe('workspaces', () => {
       const member = await signIn(t);
       const first = await createWorkspace(t, { adminUserId: admin.userId, licenseId: license.id });
       await addMember(t, first.id, member.userId, 'member');
-      const byMember = await t.app.inject({
-        method: 'POST',
-        url: '/api/workspaces',
-        headers: member.headers,
-        payload: { name: 'Client B', license_id: license.id },
-      });
+      const byMember = await call(member, 'POST', '/workspaces', { name: 'Client B', license_id: license.id });
       expect(byMember.statusCode).toBe(404);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/workspaces',
-        headers: admin.headers,
-        payload: { name: 'Client B', license_id: license.id },
-      });
+      const res = await call(admin, 'POST', '/workspaces', { name: 'Client B', license_id: license.id });
       expect(res.statusCode).toBe(201);
-      const agency = await t.app.inject({
-        method: 'GET',
-        url: `/api/workspaces/${first.id}/agency/workspaces`,
-        headers: admin.headers,
-      });
+      const agency = await call(admin, 'GET', `/workspaces/${first.id}/agency/workspaces`);
       expect(
         agency
           .json()
           .data.map((w: { id: number }) => w.id)
           .sort(),
       ).toEqual([first.id, res.json().id].sort());
-      const me = await t.app.inject({ method: 'GET', url: `/api/workspaces/${first.id}`, headers: admin.headers });
+      const me = await call(admin, 'GET', `/workspaces/${first.id}`);
       expect(me.json()).toMatchObject({ agency: true, licenseType: 'agency', licenseHolder: 'Agency X' });
     });
 
     it('answers the agency listing of a non-agency workspace with Not applicable', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/workspaces/${workspaceId}/agency/workspaces`,
-        headers: admin.headers,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'GET', `/workspaces/${workspaceId}/agency/workspaces`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Not applicable for this workspace' });
     });
@@ -123,12 +88,11 @@ describe('workspaces', () => {
 
   describe('settings', () => {
     it('lets an admin change name and locale', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/settings`,
-        headers: admin.headers,
-        payload: { name: 'Renamed', locale: 'en_US', logo: null },
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/settings`, {
+        name: 'Renamed',
+        locale: 'en_US',
+        logo: null,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ name: 'Renamed', locale: 'en_US', logo: null });
@@ -140,13 +104,8 @@ describe('workspaces', () => {
       [{ name: 'X', locale: 'en_US', status: 'active' }, 'status'],
       [{ name: 'X', locale: 'en_US', licenseId: 5 }, 'licenseId'],
     ])('refuses %p and writes nothing', async (payload, message) => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/settings`,
-        headers: admin.headers,
-        payload,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'new' });
+      const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/settings`, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
       const [row] = await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
@@ -154,8 +113,8 @@ describe('workspaces', () => {
     });
 
     it("refuses another workspace's logo", async () => {
-      const a = await adminWithWorkspace();
-      const b = await adminWithWorkspace();
+      const a = await adminWithWorkspace(t);
+      const b = await adminWithWorkspace(t);
       const assetId = `${randomBytes(8).toString('hex')}.png`;
       await t.db.db.insert(workspaceAssets).values({
         id: assetId,
@@ -183,7 +142,7 @@ describe('workspaces', () => {
       });
 
     it('re-encodes an image as PNG without metadata and serves it with nosniff', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366cc' } })
         .jpeg()
         .withExif({ IFD0: { Copyright: 'SECRET-OWNER-42' } })
@@ -198,11 +157,10 @@ describe('workspaces', () => {
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.rawPayload.includes('SECRET-OWNER-42')).toBe(false);
       expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
-      const saved = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/settings`,
-        headers: admin.headers,
-        payload: { name: 'With logo', locale: 'nl_NL', logo: assetId },
+      const saved = await call(admin, 'PUT', `/workspaces/${workspaceId}/settings`, {
+        name: 'With logo',
+        locale: 'nl_NL',
+        logo: assetId,
       });
       expect(saved.json().logo).toBe(assetId);
       const elsewhere = await t.app.inject({
@@ -213,7 +171,7 @@ describe('workspaces', () => {
     });
 
     it('refuses 2 MiB + 1 byte as too big', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await upload(
         workspaceId,
         admin.headers,
@@ -234,7 +192,7 @@ describe('workspaces', () => {
         ),
       ],
     ])('refuses %s', async (_label, name, type, data) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const res = await upload(workspaceId, admin.headers, multipart(name, type, data));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: LOGO_UNPROCESSABLE });
@@ -243,7 +201,7 @@ describe('workspaces', () => {
     });
 
     it('refuses a decompression bomb: a small file with too many pixels', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#000' } })
         .png({ compressionLevel: 9 })
         .toBuffer();
@@ -254,7 +212,7 @@ describe('workspaces', () => {
     });
 
     it('is for admins only', async () => {
-      const { workspaceId } = await adminWithWorkspace();
+      const { workspaceId } = await adminWithWorkspace(t);
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
       const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
@@ -267,23 +225,15 @@ describe('workspaces', () => {
 
   describe('delete', () => {
     it('refuses to delete an active workspace', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'active' });
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: admin.headers,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'active' });
+      const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.statusCode).toBe(400);
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(1);
     });
 
     it('deletes a new workspace and sends the user to onboarding when no licence sibling is left', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: admin.headers,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'new' });
+      const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.json()).toEqual({ next_workspace_id: null, redirect: '/onboarding' });
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(0);
     });
@@ -293,19 +243,15 @@ describe('workspaces', () => {
       const admin = await signIn(t);
       const keep = await createWorkspace(t, { adminUserId: admin.userId, licenseId: license.id });
       const gone = await createWorkspace(t, { adminUserId: admin.userId, licenseId: license.id, status: 'cancelled' });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/workspaces/${gone.id}`, headers: admin.headers });
+      const res = await call(admin, 'DELETE', `/workspaces/${gone.id}`);
       expect(res.json()).toEqual({ next_workspace_id: keep.id, redirect: `/workspaces/${keep.id}/settings/agency` });
     });
 
     it('is for admins only', async () => {
-      const { workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: member.headers,
-      });
+      const res = await call(member, 'DELETE', `/workspaces/${workspaceId}`);
       expect(res.statusCode).toBe(403);
     });
   });
@@ -314,21 +260,17 @@ describe('workspaces', () => {
     it('lists workspace flags to members', async () => {
       const admin = await signIn(t);
       const ws = await createWorkspace(t, { adminUserId: admin.userId, features: ['grid_layout', 'engagement'] });
-      const res = await t.app.inject({ method: 'GET', url: `/api/workspaces/${ws.id}/flags`, headers: admin.headers });
+      const res = await call(admin, 'GET', `/workspaces/${ws.id}/flags`);
       expect(res.json()).toEqual({ data: ['engagement', 'grid_layout'] });
     });
 
     it('records a demo activation request for a new workspace only', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace({ status: 'new' });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/activation-request`,
-        headers: admin.headers,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t, { status: 'new' });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/activation-request`);
       expect(res.json()).toEqual({ ok: true });
-      const ws = await t.app.inject({ method: 'GET', url: `/api/workspaces/${workspaceId}`, headers: admin.headers });
+      const ws = await call(admin, 'GET', `/workspaces/${workspaceId}`);
       expect(ws.json().activationRequested).toBe(true);
-      const active = await adminWithWorkspace({ status: 'active' });
+      const active = await adminWithWorkspace(t, { status: 'active' });
       const refused = await t.app.inject({
         method: 'POST',
         url: `/api/workspaces/${active.workspaceId}/activation-request`,
@@ -345,14 +287,9 @@ describe('workspaces', () => {
     }
 
     it('invites by e-mail with role member by default, and lists the address as invited until accepted', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const email = uniqueEmail();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: email.toUpperCase() },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: email.toUpperCase() });
       expect(res.statusCode).toBe(201);
       expect(Object.keys(res.json().data).sort()).toEqual(['email', 'expired', 'expiresAt', 'id', 'invitedAt', 'role']);
       expect(res.json().data).toMatchObject({ email, role: 'member', expired: false });
@@ -364,12 +301,7 @@ describe('workspaces', () => {
       // No account is made before the invitee accepts.
       expect(await t.db.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
 
-      const again = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email, role: 'admin' },
-      });
+      const again = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email, role: 'admin' });
       expect(again.statusCode).toBe(201);
       const relisted = await listOf(workspaceId, admin.headers);
       expect(relisted.invitations).toEqual([expect.objectContaining({ email, role: 'admin' })]);
@@ -379,49 +311,32 @@ describe('workspaces', () => {
     });
 
     it('leaves one pending invitation when the same address is invited many times at once', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const email = uniqueEmail();
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          t.app.inject({
-            method: 'POST',
-            url: `/api/workspaces/${workspaceId}/members`,
-            headers: admin.headers,
-            payload: { email },
-          }),
-        ),
+        Array.from({ length: 10 }, () => call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email })),
       );
       expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
       expect((await listOf(workspaceId, admin.headers)).invitations).toHaveLength(1);
     });
 
     it('refuses to invite someone who is already a member', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: member.email },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: member.email });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: ALREADY_MEMBER });
     });
 
     it('inviting an existing account neither joins it nor tells anything about it', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const victim = await signIn(t);
       await t.db.db
         .update(users)
         .set({ name: 'Victor Tim', mfaSecret: 'JBSWY3DPEHPK3PXP', lastSeenAt: new Date() })
         .where(eq(users.id, victim.userId));
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: victim.email },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: victim.email });
       expect(res.statusCode).toBe(201);
       expect(res.body).not.toContain('Victor');
       expect(res.json().data).not.toHaveProperty('mfaEnabled');
@@ -445,14 +360,9 @@ describe('workspaces', () => {
     });
 
     it('refuses to invite a product-staff account, and writes nothing', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { email: staff.toUpperCase() },
-      });
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email: staff.toUpperCase() });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: STAFF_NOT_INVITABLE });
       expect(await t.db.db.select().from(invitations).where(eq(invitations.email, staff))).toHaveLength(0);
@@ -460,8 +370,8 @@ describe('workspaces', () => {
     });
 
     it('lets an admin withdraw a pending invitation, of its own workspace only', async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const email = uniqueEmail();
       const invite = async (workspaceId: number, headers: Record<string, string>) =>
         (
@@ -498,13 +408,8 @@ describe('workspaces', () => {
 
     describe('invitation link', () => {
       async function invite(email: string, role: 'admin' | 'member' = 'member') {
-        const { admin, workspaceId } = await adminWithWorkspace();
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/workspaces/${workspaceId}/members`,
-          headers: admin.headers,
-          payload: { email, role },
-        });
+        const { admin, workspaceId } = await adminWithWorkspace(t);
+        await call(admin, 'POST', `/workspaces/${workspaceId}/members`, { email, role });
         const [mail] = await t.db.db.select().from(outbox).where(eq(outbox.to, email));
         return { admin, workspaceId, path: new URL(mail.link!).pathname };
       }
@@ -529,7 +434,7 @@ describe('workspaces', () => {
 
       it('joins an existing account only when it is signed in as itself', async () => {
         const existing = await signIn(t);
-        await t.app.inject({ method: 'GET', url: '/api/me', headers: existing.headers });
+        await call(existing, 'GET', '/me');
         const { workspaceId, path } = await invite(existing.email);
         const stranger = await signIn(t);
         const browsers: Record<string, string>[] = [{}, { [SESSION_COOKIE]: stranger.session }];
@@ -552,7 +457,7 @@ describe('workspaces', () => {
       });
 
       it('never admits a staff address, even through an invitation made before staff were refused', async () => {
-        const { admin, workspaceId } = await adminWithWorkspace();
+        const { admin, workspaceId } = await adminWithWorkspace(t);
         const staff = `support-${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`;
         const token = randomBytes(32).toString('base64url');
         await t.db.db.insert(invitations).values({
@@ -589,13 +494,8 @@ describe('workspaces', () => {
       [{ email: 'ok@example.com', role: 'owner' }, 'role'],
       [{ email: 'ok@example.com', workspaceId: 1 }, 'workspaceId'],
     ])('refuses the invite %p and writes nothing', async (payload, message) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/members`, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
       const rows = await t.db.db.select().from(memberships).where(eq(memberships.workspaceId, workspaceId));
@@ -603,7 +503,7 @@ describe('workspaces', () => {
     });
 
     it('renames a member, changes a role, removes MFA and removes a member', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
+      const { admin, workspaceId } = await adminWithWorkspace(t);
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
       await t.db.db.update(users).set({ mfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, member.userId));
@@ -637,24 +537,15 @@ describe('workspaces', () => {
       expect(mfa.json().data.mfaEnabled).toBe(false);
       const mfaAgain = await t.app.inject({ method: 'DELETE', url: `${base}/mfa`, headers: admin.headers });
       expect(mfaAgain.statusCode).toBe(400);
-      const removed = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { member_id: member.userId },
-      });
+      const removed = await call(admin, 'DELETE', `/workspaces/${workspaceId}/members`, { member_id: member.userId });
       expect(removed.json()).toEqual({ ok: true });
-      const after = await t.app.inject({
-        method: 'GET',
-        url: `/api/workspaces/${workspaceId}`,
-        headers: member.headers,
-      });
+      const after = await call(member, 'GET', `/workspaces/${workspaceId}`);
       expect(after.statusCode).toBe(404);
     });
 
     it("ends an admin's power over a member at the workspace: other workspaces keep their name and MFA", async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const shared = await signIn(t);
       await addMember(t, mine.workspaceId, shared.userId, 'member');
       await addMember(t, theirs.workspaceId, shared.userId, 'member');
@@ -679,7 +570,7 @@ describe('workspaces', () => {
         name: 'Sam Shared',
         mfaEnabled: true,
       });
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: shared.headers });
+      const me = await call(shared, 'GET', '/me');
       expect(me.json().name).toBe('Sam Shared');
 
       // An admin of every workspace the member belongs to may remove it.
@@ -689,40 +580,27 @@ describe('workspaces', () => {
     });
 
     it('never changes its own role or membership', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const role = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/members/${admin.userId}/role`,
-        headers: admin.headers,
-        payload: { role: 'member' },
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const role = await call(admin, 'PUT', `/workspaces/${workspaceId}/members/${admin.userId}/role`, {
+        role: 'member',
       });
       expect(role.statusCode).toBe(400);
-      const remove = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/members`,
-        headers: admin.headers,
-        payload: { member_id: admin.userId },
-      });
+      const remove = await call(admin, 'DELETE', `/workspaces/${workspaceId}/members`, { member_id: admin.userId });
       expect(remove.statusCode).toBe(400);
       const [row] = await t.db.db.select().from(memberships).where(eq(memberships.userId, admin.userId));
       expect(row.role).toBe('admin');
     });
 
     it.each([':id', 'null', '-1', '0', 'abc'])('refuses the member id %p', async (id) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/members/${id}/role`,
-        headers: admin.headers,
-        payload: { role: 'admin' },
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'PUT', `/workspaces/${workspaceId}/members/${id}/role`, { role: 'admin' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Invalid member id' });
     });
 
     it("cannot touch a member of another workspace through its own workspace's routes", async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const victim = await signIn(t);
       await addMember(t, theirs.workspaceId, victim.userId, 'member');
       const base = `/api/workspaces/${mine.workspaceId}/members/${victim.userId}`;
@@ -763,14 +641,9 @@ describe('workspaces', () => {
       ['DELETE', '/annotations/1', undefined],
       ['GET', '/agency/workspaces', undefined],
     ] as const)('answers %s %s of a workspace the caller is not in with 404', async (method, path, payload) => {
-      const { workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const outsider = await signIn(t);
-      const res = await t.app.inject({
-        method,
-        url: `/api/workspaces/${workspaceId}${path}`,
-        headers: outsider.headers,
-        payload,
-      });
+      const res = await call(outsider, method, `/workspaces/${workspaceId}${path}`, payload);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found' });
       expect(await t.db.db.select().from(workspaces).where(eq(workspaces.id, workspaceId))).toHaveLength(1);
@@ -786,15 +659,10 @@ describe('workspaces', () => {
       ['PUT', '/settings', { name: 'X', locale: 'en_US' }],
       ['DELETE', '', undefined],
     ] as const)('answers a member calling the admin route %s %s with 403', async (method, path, payload) => {
-      const { workspaceId } = await adminWithWorkspace({ status: 'new' });
+      const { workspaceId } = await adminWithWorkspace(t, { status: 'new' });
       const member = await signIn(t);
       await addMember(t, workspaceId, member.userId, 'member');
-      const res = await t.app.inject({
-        method,
-        url: `/api/workspaces/${workspaceId}${path}`,
-        headers: member.headers,
-        payload,
-      });
+      const res = await call(member, method, `/workspaces/${workspaceId}${path}`, payload);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Forbidden' });
     });
@@ -804,30 +672,19 @@ describe('workspaces', () => {
     const valid = { severity: 'critical', message: 'Black Friday', date_start: '2024-11-29', date_end: '2024-12-02' };
 
     it('creates, lists, updates and deletes with the creator named', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const created = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/annotations`,
-        headers: admin.headers,
-        payload: valid,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const created = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, valid);
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id;
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-        payload: { ...valid, id, workspace_id: workspaceId + 999, message: 'Cyber Monday' },
+      const put = await call(admin, 'PUT', `/workspaces/${workspaceId}/annotations/${id}`, {
+        ...valid,
+        id,
+        workspace_id: workspaceId + 999,
+        message: 'Cyber Monday',
       });
       expect(put.statusCode).toBe(200);
       const list = annotationListResponseSchema.parse(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/workspaces/${workspaceId}/annotations`,
-            headers: admin.headers,
-          })
-        ).json(),
+        (await call(admin, 'GET', `/workspaces/${workspaceId}/annotations`)).json(),
       );
       expect(list.data).toEqual([
         expect.objectContaining({
@@ -841,17 +698,9 @@ describe('workspaces', () => {
           created_by_email: admin.email,
         }),
       ]);
-      const del = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-      });
+      const del = await call(admin, 'DELETE', `/workspaces/${workspaceId}/annotations/${id}`);
       expect(del.statusCode).toBe(200);
-      const again = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-      });
+      const again = await call(admin, 'DELETE', `/workspaces/${workspaceId}/annotations/${id}`);
       expect(again.statusCode).toBe(404);
     });
 
@@ -863,31 +712,24 @@ describe('workspaces', () => {
       [{ date_start: '2024-12-03' }, 'Start date of period must be before the end date'],
       [{ severity: 'urgent' }, 'severity'],
     ])('refuses %p', async (change, message) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/annotations`,
-        headers: admin.headers,
-        payload: { ...valid, ...change },
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, { ...valid, ...change });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toContain(message);
     });
 
     it('answers an inverted period in the spec words', async () => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/workspaces/${workspaceId}/annotations`,
-        headers: admin.headers,
-        payload: { ...valid, date_start: '2024-12-05' },
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'POST', `/workspaces/${workspaceId}/annotations`, {
+        ...valid,
+        date_start: '2024-12-05',
       });
       expect(res.json()).toEqual({ error: 'Start date of period must be before the end date' });
     });
 
     it("cannot change another workspace's annotation through its own workspace", async () => {
-      const mine = await adminWithWorkspace();
-      const theirs = await adminWithWorkspace();
+      const mine = await adminWithWorkspace(t);
+      const theirs = await adminWithWorkspace(t);
       const created = await t.app.inject({
         method: 'POST',
         url: `/api/workspaces/${theirs.workspaceId}/annotations`,
@@ -917,12 +759,8 @@ describe('workspaces', () => {
     });
 
     it.each([':id', 'null', '-1', '0'])('refuses the annotation id %p', async (id) => {
-      const { admin, workspaceId } = await adminWithWorkspace();
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/workspaces/${workspaceId}/annotations/${id}`,
-        headers: admin.headers,
-      });
+      const { admin, workspaceId } = await adminWithWorkspace(t);
+      const res = await call(admin, 'DELETE', `/workspaces/${workspaceId}/annotations/${id}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Invalid annotation id' });
     });

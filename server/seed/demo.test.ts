@@ -1,18 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { meResponseSchema } from '../../src/contracts/me';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { appMeta, memberships, users, workspaces } from '../db/schema';
 import { createSession } from '../services/sessions';
 import { sessionHeaders } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 import { DEMO_EMAIL, seedDemo, STAFF_EMAIL } from './demo';
 
 describe('demo seed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t?.close(), START_TIMEOUT_MS);
+  const t = withTestApp();
 
   it('seeds the demo accounts and workspaces once, and reports the same workspaces on the next start', async () => {
     const db = t.db.db;

@@ -2,17 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_HEADER } from '../../src/contracts/common';
 import { OWN_VERSION_CONFLICT, VERSION_CONFLICT } from '../../src/contracts/reports';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { annotations, customFields, feedback, idempotencyKeys, memberships, reports } from '../db/schema';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 import { IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY, REPLAYED_HEADER } from './idempotency';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, START_TIMEOUT_MS);
-afterAll(() => t?.close(), START_TIMEOUT_MS);
+const t = withTestApp();
 
 type Method = 'POST' | 'PUT';
 const newKey = () => randomBytes(16).toString('hex');

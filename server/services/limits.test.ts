@@ -5,24 +5,19 @@ import {
   UPLOADS_PER_DAY_REACHED,
   WORKSPACES_PER_DAY_REACHED,
 } from '../../src/contracts/common';
-import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { reports, workspaceAssets, workspaces } from '../db/schema';
 import { createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { withTestApp } from '../testing/testApp';
 
 const WORKSPACES_PER_DAY = 2;
 const REPORTS_PER_WORKSPACE = 3;
 const UPLOADS_PER_DAY = 2;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    LIMIT_WORKSPACES_PER_DAY: WORKSPACES_PER_DAY,
-    LIMIT_REPORTS_PER_WORKSPACE: REPORTS_PER_WORKSPACE,
-    LIMIT_UPLOADS_PER_DAY: UPLOADS_PER_DAY,
-  });
-}, START_TIMEOUT_MS);
-afterAll(() => t?.close(), START_TIMEOUT_MS);
+const t = withTestApp({
+  LIMIT_WORKSPACES_PER_DAY: WORKSPACES_PER_DAY,
+  LIMIT_REPORTS_PER_WORKSPACE: REPORTS_PER_WORKSPACE,
+  LIMIT_UPLOADS_PER_DAY: UPLOADS_PER_DAY,
+});
 
 const call = (who: SignedIn, method: 'POST' | 'PUT', url: string, payload: unknown = {}) =>
   t.app.inject({ method, url: `/api${url}`, headers: who.headers, payload: payload as object });

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../auth/crypto';
 import type { Database } from '../db/client';
 import { invitations, memberships, reportingSubscriptions, users, workspaces } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import type { Executor, Transaction } from './db';
+import { eqWhenGiven, type Executor, type Transaction } from './db';
 
 const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -23,11 +23,7 @@ export async function listMembers(db: Executor, workspaceId: number, userId?: nu
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      userId === undefined
-        ? eq(memberships.workspaceId, workspaceId)
-        : and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)),
-    )
+    .where(and(eq(memberships.workspaceId, workspaceId), eqWhenGiven(memberships.userId, userId)))
     .orderBy(asc(sql`coalesce(${memberships.displayName}, ${users.name})`), asc(users.id));
   return rows.map((row) => ({
     id: row.id,
@@ -54,7 +50,7 @@ export async function listInvitations(db: Executor, workspaceId: number, invitat
       and(
         eq(invitations.workspaceId, workspaceId),
         isNull(invitations.usedAt),
-        invitationId === undefined ? undefined : eq(invitations.id, invitationId),
+        eqWhenGiven(invitations.id, invitationId),
       ),
     )
     .orderBy(asc(invitations.email), desc(invitations.id));

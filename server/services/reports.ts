@@ -15,7 +15,7 @@ import {
   type SubjectType,
 } from '../../src/contracts/reports';
 import { memberships, reportOpens, reportPermissions, reports, users } from '../db/schema';
-import type { Executor } from './db';
+import { eqWhenGiven, type Executor } from './db';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -65,6 +65,16 @@ async function entriesOf(db: Executor, reportIds: number[]): Promise<EntryRow[]>
     .where(inArray(reportPermissions.reportId, reportIds));
 }
 
+/** What a report is, as the private list and the public page both read it. */
+const documentColumns = {
+  id: reports.id,
+  workspaceId: reports.workspaceId,
+  type: reports.type,
+  title: reports.title,
+  config: reports.config,
+  version: reports.version,
+};
+
 /**
  * Reports of a workspace as `userId` sees them, with their access and share levels. Reports the user has no
  * access to are left out. `reportId` narrows the answer to one report (still within the workspace).
@@ -77,12 +87,7 @@ export async function loadReports(
 ): Promise<Report[]> {
   const rows = await db
     .select({
-      id: reports.id,
-      workspaceId: reports.workspaceId,
-      type: reports.type,
-      title: reports.title,
-      config: reports.config,
-      version: reports.version,
+      ...documentColumns,
       ownerId: reports.ownerId,
       ownerName: owner.name,
       createdAt: reports.createdAt,
@@ -98,11 +103,7 @@ export async function loadReports(
     .leftJoin(creator, eq(creator.id, reports.createdBy))
     .leftJoin(modifier, eq(modifier.id, reports.modifiedBy))
     .leftJoin(reportOpens, and(eq(reportOpens.reportId, reports.id), eq(reportOpens.userId, userId)))
-    .where(
-      reportId === undefined
-        ? eq(reports.workspaceId, workspaceId)
-        : and(eq(reports.workspaceId, workspaceId), eq(reports.id, reportId)),
-    )
+    .where(and(eq(reports.workspaceId, workspaceId), eqWhenGiven(reports.id, reportId)))
     .orderBy(desc(reports.modifiedAt), desc(reports.id));
   const entries = await entriesOf(
     db,
@@ -377,12 +378,7 @@ export async function findPublicReport(db: Executor, rawReportId: string): Promi
   if (!/^[1-9][0-9]{0,9}$/.test(rawReportId) || Number(rawReportId) > 2_147_483_647) return null;
   const [row] = await db
     .select({
-      id: reports.id,
-      workspaceId: reports.workspaceId,
-      type: reports.type,
-      title: reports.title,
-      config: reports.config,
-      version: reports.version,
+      ...documentColumns,
       modifiedAt: reports.modifiedAt,
     })
     .from(reports)

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Workspace, WorkspaceSettingsBody, WorkspaceSummary } from '../../src/contracts/workspaces';
 import { randomToken } from '../auth/crypto';
 import type { Database } from '../db/client';
 import { licenses, memberships, users, workspaceAssets, workspaceFlags, workspaces } from '../db/schema';
-import type { Executor, Transaction } from './db';
+import { eqWhenGiven, type Executor, type Transaction } from './db';
 import { checkUploadsPerDay, checkWorkspacesPerDay } from './limits';
 import { createReport, DEFAULT_DASHBOARD_TITLE, defaultDashboardConfig, setPermission } from './reports';
 
@@ -27,11 +27,7 @@ export async function listUserWorkspaces(db: Executor, userId: number, workspace
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .leftJoin(licenses, eq(licenses.id, workspaces.licenseId))
-    .where(
-      workspaceId === undefined
-        ? eq(memberships.userId, userId)
-        : and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)),
-    )
+    .where(and(eq(memberships.userId, userId), eqWhenGiven(memberships.workspaceId, workspaceId)))
     .orderBy(asc(workspaces.name), asc(workspaces.id));
   const ids = rows.map((row) => row.id);
   const flags = ids.length
@@ -85,7 +81,7 @@ export async function listWorkspaceSummaries(db: Executor, licenseId?: number): 
     .from(workspaces)
     .leftJoin(licenses, eq(licenses.id, workspaces.licenseId))
     .leftJoin(memberCounts, eq(memberCounts.workspaceId, workspaces.id))
-    .where(licenseId === undefined ? isNotNull(workspaces.id) : eq(workspaces.licenseId, licenseId))
+    .where(eqWhenGiven(workspaces.licenseId, licenseId))
     .orderBy(asc(workspaces.name), asc(workspaces.id));
   return rows.map((row) => ({
     id: row.id,

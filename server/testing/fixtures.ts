@@ -29,6 +29,19 @@ export function sessionHeaders(session: string): Record<string, string> {
   return { cookie: `${SESSION_COOKIE}=${session}`, origin: TEST_ORIGIN, [CSRF_HEADER]: CSRF_HEADER_VALUE };
 }
 
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls below /api as `who` (signed out for null), with any further headers (Idempotency-Key...). */
+export function apiCaller(t: TestApp) {
+  return (who: Pick<SignedIn, 'headers'> | null, method: ApiMethod, url: string, payload?: unknown, headers = {}) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...(who?.headers ?? {}), ...headers },
+      payload: payload as object | undefined,
+    });
+}
+
 /** Creates (or reuses) the user and a signed-in session directly in the database: no e-mail round trip. */
 export async function signIn(t: TestApp, email: string = uniqueEmail()): Promise<SignedIn> {
   const db = t.db.db;
@@ -63,6 +76,16 @@ export async function createWorkspace(t: TestApp, options: WorkspaceFixture): Pr
     await setWorkspaceFlags(tx, workspace.id, options.features ?? []);
     return { id: workspace.id };
   });
+}
+
+/** A signed-in user and a workspace of their own, which they administer. */
+export async function adminWithWorkspace(
+  t: TestApp,
+  options: Omit<WorkspaceFixture, 'adminUserId'> = {},
+): Promise<{ admin: SignedIn; workspaceId: number }> {
+  const admin = await signIn(t);
+  const workspace = await createWorkspace(t, { ...options, adminUserId: admin.userId });
+  return { admin, workspaceId: workspace.id };
 }
 
 export async function addMember(

@@ -1,6 +1,7 @@
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import type { Config } from '../config';
 import { buildProviderSimulator, simulatorUrls } from '../integrations/simulator';
-import { createTestApp, type TestApp } from './testApp';
+import { createTestApp, startedTestApp, type TestApp } from './testApp';
 
 export interface SimulatedApp {
   t: TestApp;
@@ -27,4 +28,20 @@ export async function createSimulatedApp(overrides: Partial<Config> = {}): Promi
     await simulator.close();
     throw error;
   }
+}
+
+/** The simulated app of the surrounding describe block: started before its tests and closed after them. */
+export function withSimulatedApp(): { t: TestApp; origin: () => string } {
+  let current: SimulatedApp | undefined;
+  beforeAll(async () => {
+    current = await createSimulatedApp();
+  }, START_TIMEOUT_MS);
+  afterAll(() => current?.close(), START_TIMEOUT_MS);
+  return {
+    t: startedTestApp(() => current?.t),
+    origin: () => {
+      if (!current) throw new Error('the simulated app did not start');
+      return current.origin;
+    },
+  };
 }

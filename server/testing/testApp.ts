@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -54,5 +55,41 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The test app of the surrounding describe block (or file): started before its tests and closed after them, also
+ * when the start failed. What it answers reads the app started for the block, so suites write `const t = ...` once
+ * instead of the same beforeAll/afterAll pair in every file.
+ */
+export function withTestApp(overrides: Partial<Config> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+  }, START_TIMEOUT_MS);
+  afterAll(() => current?.close(), START_TIMEOUT_MS);
+  return startedTestApp(() => current);
+}
+
+/** A TestApp that reads the one `current` answers when used, for suites whose app starts in a beforeAll. */
+export function startedTestApp(current: () => TestApp | undefined): TestApp {
+  const started = (): TestApp => {
+    const app = current();
+    if (!app) throw new Error('the test app did not start');
+    return app;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    get config() {
+      return started().config;
+    },
+    listen: () => started().listen(),
+    close: () => started().close(),
   };
 }

@@ -74,31 +74,22 @@ test('a pivot runs its two steps and keeps within 100 columns', async () => {
 });
 
 test('before the dataset is there, and for an unknown metric, errors are plain objects', async () => {
-  const store = setupStore();
-  const early = await store.dispatch(
-    engineApi.endpoints.funnel.initiate({
-      workspaceId: 3,
-      query: {
-        kind: 'funnel',
-        dataset: 'campaigns_fixture',
-        range: { start: '2024-01-01', end: '2024-01-02' },
-        metrics: ['sent'],
-      },
-    }),
-  );
+  const funnel = (store: ReturnType<typeof setupStore>, metrics: string[]) =>
+    store.dispatch(
+      engineApi.endpoints.funnel.initiate({
+        workspaceId: 3,
+        query: {
+          kind: 'funnel',
+          dataset: 'campaigns_fixture',
+          range: { start: '2024-01-01', end: '2024-01-02' },
+          metrics,
+        },
+      }),
+    );
+  const early = await funnel(setupStore(), ['sent']);
   expect(early.error).toEqual({ name: 'EngineError', message: 'query executing while still waiting for dataset' });
 
-  const bad = await storeWith().dispatch(
-    engineApi.endpoints.funnel.initiate({
-      workspaceId: 3,
-      query: {
-        kind: 'funnel',
-        dataset: 'campaigns_fixture',
-        range: { start: '2024-01-01', end: '2024-01-02' },
-        metrics: ['nope'],
-      },
-    }),
-  );
+  const bad = await funnel(storeWith(), ['nope']);
   expect(bad.error).toEqual({ name: 'QueryBuildError', message: 'Metric not found: "nope"' });
 });
 

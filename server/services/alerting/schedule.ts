@@ -5,6 +5,7 @@ import { ALERT_HISTORY_DAYS } from '../../../src/contracts/alerting';
 import { daysEnding, needsHistory } from '../../../src/engine/alerts';
 import { alertEvaluations, alertRules } from '../../db/schema';
 import { sendMail } from '../../mail/mailer';
+import { eqWhenGiven } from '../db';
 import type { AlertEvaluator } from './evaluate';
 import { toAlertRule } from './rules';
 import { applyResult, isMuted, violationMail } from './violations';
@@ -57,11 +58,7 @@ export async function enabledRules(app: FastifyInstance, workspaceId?: number): 
   const rows = await app.db.db
     .select()
     .from(alertRules)
-    .where(
-      workspaceId === undefined
-        ? eq(alertRules.enabled, true)
-        : and(eq(alertRules.enabled, true), eq(alertRules.workspaceId, workspaceId)),
-    );
+    .where(and(eq(alertRules.enabled, true), eqWhenGiven(alertRules.workspaceId, workspaceId)));
   return rows.map(toAlertRule);
 }
 

@@ -17,6 +17,7 @@ import { ALERT_DATASETS, WEEKDAYS, type Weekday } from '../../contracts/alerting
 import { type DatasetSchema } from '../../contracts/datasets';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useSettled } from '../shell/useSettled';
 import { FilterForm } from '../widget-config/FilterForm';
@@ -53,12 +54,11 @@ interface FieldsProps {
 
 function RuleFields({ draft, issues, schema, workspaceId, edit }: FieldsProps) {
   const scope = { workspaceId };
-  const intent = (issue: string | undefined) => (issue ? 'danger' : 'none');
   return (
     <>
-      <FormGroup label="Title" labelFor="alert-title" intent={intent(issues?.title)} helperText={issues?.title}>
+      <FieldGroup label="Title" labelFor="alert-title" error={issues?.title}>
         <InputGroup id="alert-title" value={draft.title} onValueChange={(title) => edit({ title })} />
-      </FormGroup>
+      </FieldGroup>
       <FormGroup label="Dataset" labelFor="alert-dataset">
         <HTMLSelect
           id="alert-dataset"
@@ -84,7 +84,7 @@ function RuleFields({ draft, issues, schema, workspaceId, edit }: FieldsProps) {
           <FormGroup label="Filters">
             <FilterForm schema={schema} scope={scope} value={draft.filters} onChange={(filters) => edit({ filters })} />
           </FormGroup>
-          <FormGroup label="Conditions" intent={intent(issues?.conditions)} helperText={issues?.conditions}>
+          <FieldGroup label="Conditions" error={issues?.conditions}>
             <FilterForm
               kind="conditions"
               schema={schema}
@@ -92,13 +92,8 @@ function RuleFields({ draft, issues, schema, workspaceId, edit }: FieldsProps) {
               value={draft.conditions}
               onChange={(conditions) => edit({ conditions })}
             />
-          </FormGroup>
-          <FormGroup
-            label="Group by"
-            labelFor="alert-dimension"
-            intent={intent(issues?.dimension)}
-            helperText={issues?.dimension}
-          >
+          </FieldGroup>
+          <FieldGroup label="Group by" labelFor="alert-dimension" error={issues?.dimension}>
             <HTMLSelect
               id="alert-dimension"
               fill
@@ -106,7 +101,7 @@ function RuleFields({ draft, issues, schema, workspaceId, edit }: FieldsProps) {
               onChange={(event) => edit({ dimension: event.currentTarget.value || null })}
               options={[{ value: '', label: 'No grouping' }, ...groupByOptions(schema)]}
             />
-          </FormGroup>
+          </FieldGroup>
         </>
       ) : (
         <Spinner size={20} aria-label="Loading the dataset" />
@@ -116,7 +111,6 @@ function RuleFields({ draft, issues, schema, workspaceId, edit }: FieldsProps) {
 }
 
 function DeliveryFields({ draft, issues, edit }: Omit<FieldsProps, 'schema' | 'workspaceId'>) {
-  const intent = (issue: string | undefined) => (issue ? 'danger' : 'none');
   const toggleDay = (day: Weekday) =>
     edit({
       mutedDays: draft.mutedDays.includes(day)
@@ -125,19 +119,14 @@ function DeliveryFields({ draft, issues, edit }: Omit<FieldsProps, 'schema' | 'w
     });
   return (
     <>
-      <FormGroup
-        label="Duration (days)"
-        labelFor="alert-duration"
-        intent={intent(issues?.duration)}
-        helperText={issues?.duration}
-      >
+      <FieldGroup label="Duration (days)" labelFor="alert-duration" error={issues?.duration}>
         <InputGroup
           id="alert-duration"
           inputMode="numeric"
           value={draft.duration}
           onValueChange={(text) => edit({ duration: text.replace(/\D/g, '') })}
         />
-      </FormGroup>
+      </FieldGroup>
       <FormGroup label="Muted weekdays">
         {WEEKDAYS.map((day) => (
           <Checkbox
@@ -150,7 +139,7 @@ function DeliveryFields({ draft, issues, edit }: Omit<FieldsProps, 'schema' | 'w
         ))}
       </FormGroup>
       <Switch label="Enabled" checked={draft.enabled} onChange={() => edit({ enabled: !draft.enabled })} />
-      <FormGroup label="Recipients" intent={intent(issues?.recipients)} helperText={issues?.recipients}>
+      <FieldGroup label="Recipients" error={issues?.recipients}>
         <TagInput
           values={draft.recipients}
           addOnBlur
@@ -158,18 +147,13 @@ function DeliveryFields({ draft, issues, edit }: Omit<FieldsProps, 'schema' | 'w
           inputProps={{ 'aria-label': 'Recipients' }}
           onChange={(values) => edit({ recipients: values.map(String) })}
         />
-      </FormGroup>
+      </FieldGroup>
       <FormGroup label="Message" labelFor="alert-message">
         <TextArea id="alert-message" fill value={draft.message} onChange={(e) => edit({ message: e.target.value })} />
       </FormGroup>
-      <FormGroup
-        label="Webhook URL"
-        labelFor="alert-webhook"
-        intent={intent(issues?.webhookUrl)}
-        helperText={issues?.webhookUrl}
-      >
+      <FieldGroup label="Webhook URL" labelFor="alert-webhook" error={issues?.webhookUrl}>
         <InputGroup id="alert-webhook" value={draft.webhookUrl} onValueChange={(webhookUrl) => edit({ webhookUrl })} />
-      </FormGroup>
+      </FieldGroup>
     </>
   );
 }

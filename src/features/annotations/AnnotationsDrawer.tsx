@@ -15,6 +15,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../store/hooks';
 import { LONG_NOTIFICATION_MS, notificationShown } from '../notifications/notificationsSlice';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import {
   annotationsInPeriod,
   draftOf,
@@ -81,19 +82,14 @@ export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDr
     <div className={Classes.DRAWER_BODY}>
       <div className={Classes.DIALOG_BODY}>
         <form onSubmit={(event) => void onSubmit(event)}>
-          <FormGroup
-            label="Message"
-            labelFor="annotation-message"
-            intent={errors.message ? 'danger' : 'none'}
-            helperText={errors.message}
-          >
+          <FieldGroup label="Message" labelFor="annotation-message" error={errors.message}>
             <TextArea
               id="annotation-message"
               fill
               value={draft.message}
               onChange={(event) => setDraft({ ...draft, message: event.currentTarget.value })}
             />
-          </FormGroup>
+          </FieldGroup>
           <FormGroup label="Severity" labelFor="annotation-severity">
             <HTMLSelect
               id="annotation-severity"
@@ -105,7 +101,7 @@ export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDr
               onChange={(event) => setDraft({ ...draft, severity: event.currentTarget.value as 'note' | 'critical' })}
             />
           </FormGroup>
-          <FormGroup label="Period" intent={errors.dates ? 'danger' : 'none'} helperText={errors.dates}>
+          <FieldGroup label="Period" error={errors.dates}>
             <div className="or-date-range">
               <InputGroup
                 type="date"
@@ -122,7 +118,7 @@ export function AnnotationsDrawerBody({ workspaceId, start, end }: AnnotationsDr
                 onValueChange={(value) => setDraft({ ...draft, dateEnd: value })}
               />
             </div>
-          </FormGroup>
+          </FieldGroup>
           <Button
             type="submit"
             intent="primary"

@@ -3,6 +3,7 @@ import type { Locale } from '../../contracts/common';
 import type { CustomField } from '../../contracts/dataModel';
 import { dimensionFormats, fieldFeatures, measureFormats, type FieldFeature } from '../../contracts/datasets';
 import type { FieldErrors } from '../../engine/dataModel/validation';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { isCustomField, type TableField } from './dataModelSlice';
 import { MetricPreview } from './MetricPreview';
 import { RulesEditor } from './RulesEditor';
@@ -22,14 +23,14 @@ export interface FieldEditorProps {
 function TextField(props: { label: string; value: string | undefined; error?: string; onChange(value: string): void }) {
   const id = `or-data-model-${props.label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <FormGroup label={props.label} labelFor={id} intent={props.error ? 'danger' : 'none'} helperText={props.error}>
+    <FieldGroup label={props.label} labelFor={id} error={props.error}>
       <InputGroup
         id={id}
         value={props.value ?? ''}
         intent={props.error ? 'danger' : 'none'}
         onValueChange={props.onChange}
       />
-    </FormGroup>
+    </FieldGroup>
   );
 }
 
@@ -75,19 +76,14 @@ export function FieldEditor(props: FieldEditorProps) {
         error={errors?.category}
         onChange={(category) => onChange({ category })}
       />
-      <FormGroup
-        label="Format"
-        labelFor="or-data-model-format"
-        intent={errors?.format ? 'danger' : 'none'}
-        helperText={errors?.format}
-      >
+      <FieldGroup label="Format" labelFor="or-data-model-format" error={errors?.format}>
         <HTMLSelect
           id="or-data-model-format"
           value={field.format ?? ''}
           options={formats.map((format) => ({ value: format, label: format }))}
           onChange={(event) => onChange({ format: event.currentTarget.value })}
         />
-      </FormGroup>
+      </FieldGroup>
       <FormGroup label="Features">
         {fieldFeatures.map((feature) => (
           <Checkbox

@@ -1,7 +1,8 @@
-import { Button, Classes, Collapse, FormGroup, InputGroup, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Classes, Collapse, InputGroup, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState, type DragEvent, type FormEvent } from 'react';
 import type { SchemaTablesResponse } from '../../contracts/dataModel';
 import { fieldMessages } from '../../engine/dataModel/validation';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { isCustomField, type TableField } from './dataModelSlice';
 
 type Table = SchemaTablesResponse['tables'][number];
@@ -41,14 +42,13 @@ function AddFieldForm({ type, onAdd }: { type: 'metric' | 'dimension'; onAdd: Fi
   };
   return (
     <form className="or-data-model-add" onSubmit={submit}>
-      <FormGroup
+      <FieldGroup
         label={type === 'metric' ? 'Metric name' : 'Dimension name'}
         labelFor="or-data-model-add-name"
-        intent={error ? 'danger' : 'none'}
-        helperText={error}
+        error={error}
       >
         <InputGroup id="or-data-model-add-name" autoFocus value={name} onValueChange={setName} />
-      </FormGroup>
+      </FieldGroup>
       <Button type="submit" intent="primary" text="Add" />
     </form>
   );

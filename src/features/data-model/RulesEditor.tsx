@@ -2,6 +2,7 @@ import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs
 import { useState } from 'react';
 import type { CustomField } from '../../contracts/dataModel';
 import { allowedConditions, fieldMessages, type FieldErrors } from '../../engine/dataModel/validation';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import type { TableField } from './dataModelSlice';
 
 type Rule = NonNullable<CustomField['rules']>[number];
@@ -51,7 +52,7 @@ export function RulesEditor({ field, earlier, errors, onChange, onMove }: RulesE
         const conditions = target ? allowedConditions(target.format ?? '') : ['equals'];
         return (
           <fieldset key={index} className="or-data-model-rule" aria-label={`Rule ${index + 1}`}>
-            <FormGroup label="Field" intent={ruleErrors.field ? 'danger' : 'none'} helperText={ruleErrors.field}>
+            <FieldGroup label="Field" error={ruleErrors.field}>
               <HTMLSelect
                 aria-label="Field"
                 value={rule.field ?? ''}
@@ -61,22 +62,22 @@ export function RulesEditor({ field, earlier, errors, onChange, onMove }: RulesE
                 ]}
                 onChange={(event) => setRule(index, { field: event.currentTarget.value, type: 'equals' })}
               />
-            </FormGroup>
-            <FormGroup label="Condition" intent={ruleErrors.type ? 'danger' : 'none'} helperText={ruleErrors.type}>
+            </FieldGroup>
+            <FieldGroup label="Condition" error={ruleErrors.type}>
               <HTMLSelect
                 aria-label="Condition"
                 value={rule.type ?? 'equals'}
                 options={conditions.map((condition) => ({ value: condition, label: conditionLabels[condition] }))}
                 onChange={(event) => setRule(index, { type: event.currentTarget.value })}
               />
-            </FormGroup>
-            <FormGroup label="Value" intent={ruleErrors.value ? 'danger' : 'none'} helperText={ruleErrors.value}>
+            </FieldGroup>
+            <FieldGroup label="Value" error={ruleErrors.value}>
               <InputGroup
                 aria-label="Value"
                 value={text(rule.value)}
                 onValueChange={(value) => setRule(index, { value })}
               />
-            </FormGroup>
+            </FieldGroup>
             <FormGroup label="Result">
               <InputGroup
                 aria-label="Result"

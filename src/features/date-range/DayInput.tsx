@@ -1,5 +1,6 @@
-import { FormGroup, InputGroup } from '@blueprintjs/core';
+import { InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { isSelectableDay } from './ranges';
 
 export interface DayInputProps {
@@ -25,13 +26,7 @@ export function DayInput({ id, label, value = '', error, onDay, onFocus }: DayIn
     setText(value);
   }
   return (
-    <FormGroup
-      label={label}
-      labelFor={id}
-      intent={error ? 'danger' : 'none'}
-      helperText={error}
-      className="or-range-input"
-    >
+    <FieldGroup label={label} labelFor={id} error={error} className="or-range-input">
       <InputGroup
         id={id}
         placeholder="yyyy-MM-dd"
@@ -43,6 +38,6 @@ export function DayInput({ id, label, value = '', error, onDay, onFocus }: DayIn
           if (isSelectableDay(next)) onDay(next);
         }}
       />
-    </FormGroup>
+    </FieldGroup>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, H3, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Callout, H3, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -8,6 +8,7 @@ import {
   type IntegrationType,
 } from '../../contracts/integrations';
 import { errorCode } from '../session/apiErrors';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { CopernicaViews } from './CopernicaViews';
 import { GoogleAnalytics } from './GoogleAnalytics';
@@ -72,12 +73,11 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
   return (
     <form onSubmit={(event) => void submit(event)} className="or-integration-form">
       {fields.map((field) => (
-        <FormGroup
+        <FieldGroup
           key={field.name}
           label={field.label}
           labelFor={`integration-${field.name}`}
-          intent={missing[field.name] ? 'danger' : 'none'}
-          helperText={missing[field.name]}
+          error={missing[field.name]}
         >
           {field.options ? (
             <HTMLSelect
@@ -95,7 +95,7 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
               onValueChange={(value) => setValues({ ...values, [field.name]: value })}
             />
           )}
-        </FormGroup>
+        </FieldGroup>
       ))}
       {error && <Callout intent="danger">{error}</Callout>}
       <Button

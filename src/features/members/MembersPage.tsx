@@ -17,6 +17,7 @@ import { type Invitation, type Member } from '../../contracts/members';
 import { useAppDispatch } from '../../store/hooks';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { errorCode, errorStatus } from '../session/apiErrors';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { FormDialog } from '../shell/components/FormDialog';
 import { useCurrentUser, useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useSettled } from '../shell/useSettled';
@@ -63,9 +64,9 @@ function InviteDialog({ workspaceId, onClose }: { workspaceId: number; onClose: 
 
   return (
     <FormDialog title="Invite member" submitText="Invite" saving={isLoading} onSubmit={onSubmit} onClose={onClose}>
-      <FormGroup label="Email" labelFor="invite-email" intent={error ? 'danger' : 'none'} helperText={error}>
+      <FieldGroup label="Email" labelFor="invite-email" error={error}>
         <InputGroup id="invite-email" type="email" autoFocus value={email} onValueChange={setEmail} />
-      </FormGroup>
+      </FieldGroup>
       <FormGroup label="Role" labelFor="invite-role">
         <HTMLSelect
           id="invite-role"

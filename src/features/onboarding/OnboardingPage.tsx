@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { userNameSchema } from '../../contracts/me';
@@ -8,6 +8,7 @@ import { useGetMeQuery, usePatchMeMutation } from '../auth/authApi';
 import { AuthLayout } from '../auth/components/AuthLayout';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { limitMessage } from '../session/apiErrors';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { useCreateWorkspaceMutation } from '../workspaces/workspacesApi';
 import { nextOnboardingStep, type OnboardingStep } from './onboardingSteps';
 
@@ -94,14 +95,9 @@ export function OnboardingPage() {
       return (
         <AuthLayout title="What is your name?">
           <form onSubmit={(event) => void onName(event)}>
-            <FormGroup
-              label="Your name"
-              labelFor="onboarding-name"
-              intent={error ? 'danger' : 'none'}
-              helperText={error}
-            >
+            <FieldGroup label="Your name" labelFor="onboarding-name" error={error}>
               <InputGroup id="onboarding-name" size="large" autoFocus value={name} onValueChange={setName} />
-            </FormGroup>
+            </FieldGroup>
             <Button type="submit" intent="primary" size="large" fill loading={savingName} text="Continue" />
           </form>
         </AuthLayout>
@@ -129,12 +125,7 @@ export function OnboardingPage() {
       return (
         <AuthLayout title="Create new workspace">
           <form onSubmit={(event) => void onCreate(event)}>
-            <FormGroup
-              label="Organization name"
-              labelFor="onboarding-organisation"
-              intent={error ? 'danger' : 'none'}
-              helperText={error}
-            >
+            <FieldGroup label="Organization name" labelFor="onboarding-organisation" error={error}>
               <InputGroup
                 id="onboarding-organisation"
                 size="large"
@@ -142,7 +133,7 @@ export function OnboardingPage() {
                 value={organisation}
                 onValueChange={setOrganisation}
               />
-            </FormGroup>
+            </FieldGroup>
             <Button type="submit" intent="primary" size="large" fill loading={creating} text="Create workspace" />
           </form>
         </AuthLayout>

@@ -1,10 +1,11 @@
-import { Button, Callout, Checkbox, FormGroup, InputGroup, Menu, MenuItem, TagInput } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, InputGroup, Menu, MenuItem, TagInput } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGetMeQuery, useSignupMutation } from '../auth/authApi';
 import { AuthLayout } from '../auth/components/AuthLayout';
 import { SUPPORT_EMAIL } from '../auth/loginMessages';
 import { errorCode } from '../session/apiErrors';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { AUTOMATION_TOOLS, validateSignup, type SignupErrors } from './signupForm';
 
 /**
@@ -53,28 +54,13 @@ export function SignupPage() {
     <AuthLayout title="Tell us about yourself">
       {failure && <Callout intent="danger">{failure}</Callout>}
       <form onSubmit={(event) => void onSubmit(event)}>
-        <FormGroup
-          label="Name"
-          labelFor="signup-name"
-          intent={errors.name ? 'danger' : 'none'}
-          helperText={errors.name}
-        >
+        <FieldGroup label="Name" labelFor="signup-name" error={errors.name}>
           <InputGroup id="signup-name" value={name} onValueChange={setName} />
-        </FormGroup>
-        <FormGroup
-          label="Company"
-          labelFor="signup-company"
-          intent={errors.company ? 'danger' : 'none'}
-          helperText={errors.company}
-        >
+        </FieldGroup>
+        <FieldGroup label="Company" labelFor="signup-company" error={errors.company}>
           <InputGroup id="signup-company" value={company} onValueChange={setCompany} />
-        </FormGroup>
-        <FormGroup
-          label="Marketing automation software"
-          labelFor="signup-esp"
-          intent={errors.esp ? 'danger' : 'none'}
-          helperText={errors.esp}
-        >
+        </FieldGroup>
+        <FieldGroup label="Marketing automation software" labelFor="signup-esp" error={errors.esp}>
           <TagInput
             inputProps={{ id: 'signup-esp' }}
             values={esp}
@@ -95,7 +81,7 @@ export function SignupPage() {
               ))}
             </Menu>
           )}
-        </FormGroup>
+        </FieldGroup>
         <Checkbox
           label="Keep me posted with the newsletter"
           checked={newsletter}

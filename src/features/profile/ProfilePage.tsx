@@ -22,6 +22,7 @@ import {
   selectFirstDayOfWeek,
   type DarkMode,
 } from '../prefs/prefsSlice';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { sortedWorkspaces, useCurrentUser } from '../shell/useCurrentWorkspace';
 import { MfaDisableDialog, MfaSetupDialog } from './MfaDialogs';
 import {
@@ -74,9 +75,9 @@ function PersonalSettings() {
       <H4>Personal settings</H4>
       {impersonating && <p className={Classes.TEXT_MUTED}>{IMPERSONATION_READ_ONLY}</p>}
       <form onSubmit={(event) => void onSaveName(event)} className="or-inline-form">
-        <FormGroup label="Name" labelFor="profile-name" intent={nameError ? 'danger' : 'none'} helperText={nameError}>
+        <FieldGroup label="Name" labelFor="profile-name" error={nameError}>
           <InputGroup id="profile-name" value={name} onValueChange={setName} disabled={impersonating} />
-        </FormGroup>
+        </FieldGroup>
         <Button type="submit" text="Save" loading={isLoading} disabled={impersonating || name === user.name} />
       </form>
       <FormGroup label="First day of week" labelFor="profile-first-day">

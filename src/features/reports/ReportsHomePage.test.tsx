@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { reportSummaryFixture } from '../../../test/reportFixture';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
 import { type AccessLevel } from '../../contracts/reports';
@@ -16,22 +17,16 @@ const ME = 7;
 
 const me: Me = meFixture({ memberId: ME }, { id: WS });
 
-const summary = (id: number, title: string, accessLevel: AccessLevel) => ({
-  id,
-  workspace_id: WS,
-  type: 'dashboard',
-  title,
-  dataset: null,
-  version: 1,
-  owner: { id: ME, name: 'Mia' },
-  created_at: '2026-11-01T00:00:00.000Z',
-  created_by: { id: ME, name: 'Mia' },
-  modified_at: '2026-11-01T00:00:00.000Z',
-  modified_by: { id: 9, name: 'Ann' },
-  last_opened_at: null,
-  access_level: accessLevel,
-  share_level: 'private',
-});
+const summary = (id: number, title: string, accessLevel: AccessLevel) =>
+  reportSummaryFixture({
+    id,
+    workspace_id: WS,
+    title,
+    owner: { id: ME, name: 'Mia' },
+    created_by: { id: ME, name: 'Mia' },
+    modified_by: { id: 9, name: 'Ann' },
+    access_level: accessLevel,
+  });
 
 function Location() {
   const location = useLocation();

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { meFixture } from '../../../test/meFixture';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { reportSummaryFixture } from '../../../test/reportFixture';
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { type Me } from '../../contracts/me';
 import { setupStore } from '../../store/store';
@@ -17,22 +18,7 @@ const WS = 3;
 
 const me: Me = meFixture({ memberId: 7 }, { id: WS });
 
-const summary = (id: number, title: string) => ({
-  id,
-  workspace_id: WS,
-  type: 'dashboard',
-  title,
-  dataset: null,
-  version: 1,
-  owner: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  created_by: null,
-  modified_at: '2026-11-01T00:00:00.000Z',
-  modified_by: null,
-  last_opened_at: null,
-  access_level: 'read',
-  share_level: 'private',
-});
+const summary = (id: number, title: string) => reportSummaryFixture({ id, workspace_id: WS, title });
 
 let network: ReturnType<typeof stubNetwork>;
 const listArrived = (store: ReturnType<typeof setupStore>) =>

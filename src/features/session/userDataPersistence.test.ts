@@ -1,7 +1,8 @@
 /** @jest-environment ./test/jsdomFetchEnvironment.js */
 import { meFixture } from '../../../test/meFixture';
 import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
-import { type Report } from '../../contracts/reports';
+import { memoryStorage } from '../../../test/memoryStorage';
+import { reportFixture } from '../../../test/reportFixture';
 import { setupStore } from '../../store/store';
 import { authApi } from '../auth/authApi';
 import { cacheStorageDatasetStore } from '../datasets/datasetCache';
@@ -11,20 +12,6 @@ import { loadReportsListState } from '../reports/state/reportsListPersistence';
 import { loadTabsState } from '../reports/state/tabsPersistence';
 import { signedOut } from './sessionActions';
 import { LAST_MEMBER_KEY, startUserDataListeners } from './userDataPersistence';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    items,
-    get length() {
-      return items.size;
-    },
-    key: (index: number) => [...items.keys()][index] ?? null,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 const MIA = 7;
 const BEN = 8;
@@ -53,23 +40,7 @@ const miasBrowser = () =>
   });
 const browserWide = { darkMode: 'dark', settingsMenuCollapsed: 'true', 'another-app': 'kept' };
 
-const report = {
-  id: 5,
-  workspace_id: 1,
-  type: 'dashboard',
-  title: 'Secret plan',
-  dataset: null,
-  config: { title: 'Secret plan', widgets: [] },
-  version: 1,
-  owner: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  created_by: null,
-  modified_at: '2026-11-01T10:00:00.000Z',
-  modified_by: null,
-  last_opened_at: null,
-  access_level: 'full_access',
-  share_level: 'private',
-} as Report;
+const report = reportFixture({ id: 5, workspace_id: 1, title: 'Secret plan', access_level: 'full_access' });
 
 /** The app as main.tsx starts it: state read from storage, then signed in as `memberId`. */
 async function signedInApp(storage: ReturnType<typeof memoryStorage>, memberId: number) {

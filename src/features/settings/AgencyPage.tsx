@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, H3, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { workspaceNameSchema } from '../../contracts/workspaces';
@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { limitMessage } from '../session/apiErrors';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { FormDialog } from '../shell/components/FormDialog';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useCreateWorkspaceMutation, useGetAgencyWorkspacesQuery } from '../workspaces/workspacesApi';
@@ -66,9 +67,9 @@ export function AgencyPage() {
         onSubmit={onCreate}
         onClose={() => setCreating(false)}
       >
-        <FormGroup label="Name" labelFor="agency-name" intent={error ? 'danger' : 'none'} helperText={error}>
+        <FieldGroup label="Name" labelFor="agency-name" error={error}>
           <InputGroup id="agency-name" autoFocus value={name} onValueChange={setName} />
-        </FormGroup>
+        </FieldGroup>
       </FormDialog>
     </div>
   );

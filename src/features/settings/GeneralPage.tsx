@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
 import { notificationShown } from '../notifications/notificationsSlice';
 import { limitMessage } from '../session/apiErrors';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import {
   useDeleteWorkspaceMutation,
@@ -87,9 +88,9 @@ export function GeneralPage() {
       <H3>General</H3>
       <Card className="or-settings-card">
         <form onSubmit={(event) => void onSave(event)}>
-          <FormGroup label="Name" labelFor="general-name" intent={nameError ? 'danger' : 'none'} helperText={nameError}>
+          <FieldGroup label="Name" labelFor="general-name" error={nameError}>
             <InputGroup id="general-name" value={name} onValueChange={setName} disabled={!admin} />
-          </FormGroup>
+          </FieldGroup>
           <FormGroup label="Region" labelFor="general-locale">
             <HTMLSelect
               id="general-locale"

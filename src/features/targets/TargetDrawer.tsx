@@ -17,6 +17,7 @@ import { type Target, targetDatasets, type TargetDataset, type TargetVisualizati
 import { useAppDispatch } from '../../store/hooks';
 import { localToday } from '../date-range/ranges';
 import { notificationShown } from '../notifications/notificationsSlice';
+import { FieldGroup } from '../shell/components/FieldGroup';
 import { FilterForm } from '../widget-config/FilterForm';
 import { datasetTitle, fieldText } from '../widget-config/settingsOptions';
 import { TargetCard } from '../widgets/target/TargetCard';
@@ -104,9 +105,9 @@ function TargetEditor({ target, scope, locale, widget, onWidgetChange, onClose }
   };
 
   const group = (key: keyof TargetFormIssues, label: string, input: ReactNode, labelFor?: string) => (
-    <FormGroup label={label} labelFor={labelFor} intent={issues[key] ? 'danger' : 'none'} helperText={issues[key]}>
+    <FieldGroup label={label} labelFor={labelFor} error={issues[key]}>
       {input}
-    </FormGroup>
+    </FieldGroup>
   );
   return (
     <>

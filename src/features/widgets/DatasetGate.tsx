@@ -1,9 +1,9 @@
-import { type JSX, type ReactNode } from 'react';
+import { type ComponentType, type JSX, type ReactNode } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { datasetOfWidget, type Widget } from '../../contracts/reports';
 import { type ResultColumns } from '../../store/engineApi';
 import { type EngineError } from '../../workers/protocol';
-import { type DataScope } from './types';
+import { type DataScope, type WidgetProps } from './types';
 import { useWidgetData } from './useWidgetData';
 import { WidgetError, WidgetLoading, widgetMessages } from './WidgetStates';
 
@@ -41,4 +41,21 @@ export function queryState(result: EngineResult): JSX.Element | null {
     return <WidgetError title={widgetMessages.chartError} />;
   }
   return result.currentData ? null : <WidgetLoading />;
+}
+
+/** What a widget's view receives once its dataset is in the engine. */
+export interface GatedViewProps extends WidgetProps {
+  schema: DatasetSchema;
+  version: string;
+}
+
+/** A widget type's component: its view behind the DatasetGate, which shows the dataset's progress or failure first. */
+export function gatedWidget(View: ComponentType<GatedViewProps>) {
+  return function GatedWidget(props: WidgetProps) {
+    return (
+      <DatasetGate widget={props.widget} scope={props.context.scope}>
+        {(schema, version) => <View {...props} schema={schema} version={version} />}
+      </DatasetGate>
+    );
+  };
 }

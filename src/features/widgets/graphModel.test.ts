@@ -7,7 +7,6 @@ import { type DateRanges, type DayRange, addDays, compareRange } from '../../eng
 import { type QueryInput, buildQuery } from '../../engine/queries';
 import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../../engine/testing/fixtures';
 import { openNodeDuckdb, rows } from '../../engine/testing/nodeDuckdb';
-import { type Cell, type ResultColumns } from '../../store/engineApi';
 import {
   PERCENT_AXIS_MAX,
   barWidth,
@@ -19,6 +18,7 @@ import {
   plotFigure,
   tooltipRows,
 } from './graphModel';
+import { asColumns, campaignField } from './testing/resultColumns';
 
 let conn: DuckDBConnection;
 
@@ -27,13 +27,7 @@ beforeAll(async () => {
   for (const sql of tableSql('campaigns_fixture', campaignColumns, campaignRows())) conn.query(sql);
 }, START_TIMEOUT_MS);
 
-const field = (id: string): Field => campaignSchema.fields.find((f) => f.id === id)!;
-const asColumns = (objects: Record<string, unknown>[]): ResultColumns => {
-  const columns = objects.length ? Object.keys(objects[0]) : [];
-  const data: Record<string, Cell[]> = {};
-  for (const name of columns) data[name] = objects.map((row) => row[name] as Cell);
-  return { columns, rowCount: objects.length, data };
-};
+const field = campaignField;
 /** The engine's answer, as the widget receives it from engineApi. */
 const engine = (input: QueryInput) => asColumns(rows(conn, buildQuery(campaignSchema, input)));
 /** A hand-written query over the same table: one value per day (or bucket expression) keyed by its date text. */

@@ -3,6 +3,7 @@ import { Icons } from '@blueprintjs/icons';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { reportSummaryFixture } from '../../../../test/reportFixture';
 import { json, stubNetwork } from '../../../../test/stubNetwork';
 import { type AccessLevel } from '../../../contracts/reports';
 import { reportsApi } from '../reportsApi';
@@ -14,22 +15,8 @@ const WS = 3;
 const levels: Record<number, AccessLevel> = { 1: 'full_access', 2: 'read', 3: 'read_write' };
 const titleOf = (id: number) => `Report ${id}`;
 
-const summary = (id: number, title = titleOf(id)) => ({
-  id,
-  workspace_id: WS,
-  type: 'dashboard',
-  title,
-  dataset: null,
-  version: 1,
-  owner: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  created_by: null,
-  modified_at: '2026-11-01T00:00:00.000Z',
-  modified_by: null,
-  last_opened_at: null,
-  access_level: levels[id],
-  share_level: 'private',
-});
+const summary = (id: number, title = titleOf(id)) =>
+  reportSummaryFixture({ id, workspace_id: WS, title, access_level: levels[id] });
 
 function Location() {
   return <output aria-label="Location">{useLocation().pathname}</output>;

@@ -1,5 +1,6 @@
 import { meFixture } from '../../../../test/meFixture';
-import { type Report } from '../../../contracts/reports';
+import { memoryStorage } from '../../../../test/memoryStorage';
+import { reportFixture } from '../../../../test/reportFixture';
 import { setupStore } from '../../../store/store';
 import { authApi } from '../../auth/authApi';
 import { draftItem, parseDraft, persistReportDrafts, readDraft } from './draftPersistence';
@@ -14,20 +15,6 @@ import {
   undone,
 } from './reportDocumentSlice';
 
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    items,
-    get length() {
-      return items.size;
-    },
-    key: (index: number) => [...items.keys()][index] ?? null,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
 const key = reportKey('dashboard', 5);
 const MIA = 7;
 
@@ -37,23 +24,7 @@ async function storeOf(memberId: number) {
   await store.dispatch(authApi.util.upsertQueryData('getMe', undefined, meFixture({ memberId })));
   return store;
 }
-const report: Report = {
-  id: 5,
-  workspace_id: 1,
-  type: 'dashboard',
-  title: 'Sales',
-  dataset: null,
-  config: { title: 'Sales', widgets: [] },
-  version: 3,
-  owner: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  created_by: null,
-  modified_at: '2026-11-01T10:00:00.000Z',
-  modified_by: null,
-  last_opened_at: null,
-  access_level: 'full_access',
-  share_level: 'private',
-};
+const report = reportFixture({ id: 5, workspace_id: 1, title: 'Sales', version: 3, access_level: 'full_access' });
 const edited = { title: 'Sales', widgets: [{ id: 'w1', type: 'rich_text', content: '<p>Hi</p>' }] };
 
 describe('unsaved report changes in local storage', () => {

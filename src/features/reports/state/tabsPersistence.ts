@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { reportTypeSchema } from '../../../contracts/reports';
 import { startAppListening } from '../../../store/listeners';
 import { reportsApi } from '../reportsApi';
+import { readPerWorkspace } from './perWorkspaceStorage';
 import {
   initialTabsState,
   MAX_TABS,
@@ -25,20 +26,7 @@ const storedStripSchema = z.object({
 
 /** Reads every workspace's stored strip; an unreadable entry is left out (that workspace starts at Home). */
 export function loadTabsState(storage: Pick<Storage, 'getItem' | 'key' | 'length'>): TabsState {
-  const byWorkspace: TabsState['byWorkspace'] = {};
-  for (let index = 0; index < storage.length; index++) {
-    const key = storage.key(index);
-    if (!key?.startsWith(TABS_KEY_PREFIX)) continue;
-    const workspaceId = key.slice(TABS_KEY_PREFIX.length);
-    if (!/^[1-9]\d*$/.test(workspaceId)) continue;
-    try {
-      const parsed = storedStripSchema.safeParse(JSON.parse(storage.getItem(key) ?? 'null'));
-      if (parsed.success) byWorkspace[workspaceId] = parsed.data;
-    } catch {
-      // Not JSON: ignored like any other unreadable value.
-    }
-  }
-  return { ...initialTabsState, byWorkspace };
+  return { ...initialTabsState, byWorkspace: readPerWorkspace(storage, TABS_KEY_PREFIX, storedStripSchema) };
 }
 
 // Every action of the tabs slice changes one workspace's strip, and each names that workspace.

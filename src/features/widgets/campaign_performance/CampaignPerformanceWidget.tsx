@@ -1,11 +1,9 @@
 import { Card } from '@blueprintjs/core';
 import { type JSX, useState } from 'react';
 import { type Locale } from '../../../contracts/common';
-import { type DatasetSchema } from '../../../contracts/datasets';
 import { changeTone, formatChange, formatField, relativeChange } from '../../../engine/format';
 import { useFunnelQuery, useTimeSeriesQuery } from '../../../store/engineApi';
-import { DatasetGate, queryState } from '../DatasetGate';
-import { type WidgetProps } from '../types';
+import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
@@ -133,12 +131,7 @@ function KpiTabs({ cards, locale, compared, chartState }: KpiTabsProps) {
   );
 }
 
-interface KpiViewProps extends WidgetProps {
-  schema: DatasetSchema;
-  version: string;
-}
-
-function KpiView({ widget, context, schema, version }: KpiViewProps) {
+function KpiView({ widget, context, schema, version }: GatedViewProps) {
   const ids = widget.metrics ?? KPI_DEFAULT_METRICS;
   const known = ids.filter((id) => schema.fields.some((field) => field.id === id && field.type === 'metric'));
   const scope = widgetQueryScope(widget, context, schema);
@@ -180,10 +173,4 @@ function KpiView({ widget, context, schema, version }: KpiViewProps) {
  * KPI cards of the chosen metrics (spec 2 §2): a tab strip with one metric's chart, a grid of cards with
  * sparklines, or plain cards; each with its change against the comparison period.
  */
-export function CampaignPerformanceWidget(props: WidgetProps) {
-  return (
-    <DatasetGate widget={props.widget} scope={props.context.scope}>
-      {(schema, version) => <KpiView {...props} schema={schema} version={version} />}
-    </DatasetGate>
-  );
-}
+export const CampaignPerformanceWidget = gatedWidget(KpiView);

@@ -1,8 +1,7 @@
-import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { type Field } from '../../../contracts/datasets';
 import { changeTone, formatChange, formatField, formatValue, relativeChange } from '../../../engine/format';
 import { useFunnelQuery } from '../../../store/engineApi';
-import { DatasetGate, queryState } from '../DatasetGate';
-import { type WidgetProps } from '../types';
+import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
@@ -61,12 +60,7 @@ export function funnelModel(steps: Field[], conversion: Field, rows: Record<stri
   };
 }
 
-interface FunnelViewProps extends WidgetProps {
-  schema: DatasetSchema;
-  version: string;
-}
-
-function FunnelView({ widget, context, schema, version }: FunnelViewProps) {
+function FunnelView({ widget, context, schema, version }: GatedViewProps) {
   const { locale } = context;
   const steps = fieldsOf(schema, widget.funnelMetrics ?? widget.metrics ?? FUNNEL_DEFAULT_METRICS, 'metric');
   const [conversion = steps.at(-1)] = fieldsOf(
@@ -131,10 +125,4 @@ function FunnelView({ widget, context, schema, version }: FunnelViewProps) {
 }
 
 /** Horizontal or vertical funnel bars of the chosen metrics and the conversion rate (spec 2 §2, §5). */
-export function FunnelWidget(props: WidgetProps) {
-  return (
-    <DatasetGate widget={props.widget} scope={props.context.scope}>
-      {(schema, version) => <FunnelView {...props} schema={schema} version={version} />}
-    </DatasetGate>
-  );
-}
+export const FunnelWidget = gatedWidget(FunnelView);

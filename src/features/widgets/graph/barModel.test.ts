@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import { START_TIMEOUT_MS } from '../../../../test/timeouts';
-import { type Field } from '../../../contracts/datasets';
 import { type Widget } from '../../../contracts/reports';
 import { type DayRange } from '../../../engine/dates';
 import { formatField } from '../../../engine/format';
@@ -10,6 +9,7 @@ import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../../.
 import { openNodeDuckdb, rows } from '../../../engine/testing/nodeDuckdb';
 import { type Cell, type ResultColumns } from '../../../store/engineApi';
 import { BAR_WIDTH_PX, PERCENT_AXIS_MAX, PLOT_MARGIN, graphSettings } from '../graphModel';
+import { asColumns, campaignField } from '../testing/resultColumns';
 import { OTHER_LABEL, barCategoryWidth, barFigure, barGraphModel } from './barModel';
 
 let conn: DuckDBConnection;
@@ -20,13 +20,7 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 
 const RANGE: DayRange = { start: '2024-01-01', end: '2024-01-31' };
-const field = (id: string): Field => campaignSchema.fields.find((f) => f.id === id)!;
-const asColumns = (objects: Record<string, unknown>[]): ResultColumns => {
-  const columns = objects.length ? Object.keys(objects[0]) : [];
-  const data: Record<string, Cell[]> = {};
-  for (const name of columns) data[name] = objects.map((row) => row[name] as Cell);
-  return { columns, rowCount: objects.length, data };
-};
+const field = campaignField;
 const bars = (dimension: string, metrics: string[]) =>
   asColumns(
     rows(

@@ -1,24 +1,17 @@
 import { Card } from '@blueprintjs/core';
-import { type DatasetSchema } from '../../../contracts/datasets';
 import { formatField } from '../../../engine/format';
 import { useHighLowQuery } from '../../../store/engineApi';
-import { DatasetGate } from '../DatasetGate';
-import { type WidgetProps } from '../types';
+import { gatedWidget, type GatedViewProps } from '../DatasetGate';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, WidgetLoading, widgetMessages } from '../WidgetStates';
-
-interface HighLowViewProps extends WidgetProps {
-  schema: DatasetSchema;
-  version: string;
-}
 
 /** An engine failure thrown to the widget's error boundary, as the high_low widget does (spec 2 §8). */
 class HighLowQueryError extends Error {
   override name = 'HighLowQueryError';
 }
 
-function HighLowView({ widget, context, schema, version }: HighLowViewProps) {
+function HighLowView({ widget, context, schema, version }: GatedViewProps) {
   const metrics = fieldsOf(schema, widget.metrics, 'metric');
   const [dimension] = fieldsOf(schema, widget.dimension ? [widget.dimension] : widget.dimensions, 'dimension');
   const scope = widgetQueryScope(widget, context, schema);
@@ -78,10 +71,4 @@ function HighLowView({ widget, context, schema, version }: HighLowViewProps) {
 }
 
 /** Per metric, the dimension values with the highest and the lowest value over the main period. */
-export function HighLowWidget(props: WidgetProps) {
-  return (
-    <DatasetGate widget={props.widget} scope={props.context.scope}>
-      {(schema, version) => <HighLowView {...props} schema={schema} version={version} />}
-    </DatasetGate>
-  );
-}
+export const HighLowWidget = gatedWidget(HighLowView);

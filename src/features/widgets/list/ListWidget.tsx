@@ -1,21 +1,15 @@
 import { HTMLTable, Icon } from '@blueprintjs/core';
 import { useState } from 'react';
-import { type DatasetSchema } from '../../../contracts/datasets';
 import { type Widget } from '../../../contracts/reports';
 import { formatField } from '../../../engine/format';
 import { useTableCompareQuery } from '../../../store/engineApi';
-import { DatasetGate, queryState } from '../DatasetGate';
+import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
 import { CompareCell } from '../table/TableWidget';
 import { type WidgetProps } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 import { type ListOrderBy, type ListSort, listSortOf, sortListRows, toggledListSort } from './listOrder';
-
-interface ListViewProps extends WidgetProps {
-  schema: DatasetSchema;
-  version: string;
-}
 
 interface SortHeaderProps {
   column: ListOrderBy;
@@ -64,7 +58,7 @@ function useListSort(widget: Widget, onChange: WidgetProps['onChange']) {
   return [sort, sortBy] as const;
 }
 
-function ListView({ widget, context, schema, version, onChange }: ListViewProps) {
+function ListView({ widget, context, schema, version, onChange }: GatedViewProps) {
   const [dimension] = fieldsOf(schema, widget.dimension ? [widget.dimension] : widget.dimensions, 'dimension');
   const [metric] = fieldsOf(schema, widget.metrics, 'metric');
   const scope = widgetQueryScope(widget, context, schema);
@@ -136,10 +130,4 @@ function ListView({ widget, context, schema, version, onChange }: ListViewProps)
  * The top values of one dimension by a metric (limit 5, 10, 25 or all), ordered by the current period or
  * by the dimension; a changed order is saved through onChange with the widget (spec 2 §3, §9).
  */
-export function ListWidget(props: WidgetProps) {
-  return (
-    <DatasetGate widget={props.widget} scope={props.context.scope}>
-      {(schema, version) => <ListView {...props} schema={schema} version={version} />}
-    </DatasetGate>
-  );
-}
+export const ListWidget = gatedWidget(ListView);

@@ -12,6 +12,7 @@ import {
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Descendant } from 'slate';
 import { type RenderElementProps, type RenderLeafProps, Editable, Slate, useSlate, useSlateStatic } from 'slate-react';
+import { FieldGroup } from '../../shell/components/FieldGroup';
 import { type WidgetProps } from '../types';
 import {
   type Alignment,
@@ -262,9 +263,9 @@ function InsertUrl({ kind, icon, onInsert, children }: InsertUrlProps) {
             insert();
           }}
         >
-          <FormGroup label={`${kind} URL`} labelFor={fieldId} intent={error ? 'danger' : 'none'} helperText={error}>
+          <FieldGroup label={`${kind} URL`} labelFor={fieldId} error={error}>
             <InputGroup id={fieldId} autoFocus value={url} onValueChange={setUrl} placeholder="https://" />
-          </FormGroup>
+          </FieldGroup>
           {children}
           <Button type="submit" intent="primary" text={`Insert ${kind.toLowerCase()}`} />
         </form>

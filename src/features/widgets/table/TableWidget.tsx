@@ -1,18 +1,13 @@
 import { HTMLTable } from '@blueprintjs/core';
-import { type DatasetSchema, type Field } from '../../../contracts/datasets';
+import { type Field } from '../../../contracts/datasets';
 import { changeTone, formatChange, formatField, relativeChange } from '../../../engine/format';
 import { useTableCompareQuery } from '../../../store/engineApi';
-import { DatasetGate, queryState } from '../DatasetGate';
+import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
 import { type WidgetProps } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 import { TABLE_DEFAULT_METRICS } from './defaults';
-
-interface TableViewProps extends WidgetProps {
-  schema: DatasetSchema;
-  version: string;
-}
 
 /** One metric cell: the current value, the comparison value and the coloured change between them. */
 export function CompareCell({
@@ -42,7 +37,7 @@ export function CompareCell({
   );
 }
 
-function TableView({ widget, context, schema, version }: TableViewProps) {
+function TableView({ widget, context, schema, version }: GatedViewProps) {
   const metrics = fieldsOf(schema, widget.metrics ?? TABLE_DEFAULT_METRICS, 'metric');
   const dimensions = fieldsOf(
     schema,
@@ -110,10 +105,4 @@ function TableView({ widget, context, schema, version }: TableViewProps) {
 }
 
 /** Dimension rows and metric columns, the current period against the comparison (spec 2 §2, §5). */
-export function TableWidget(props: WidgetProps) {
-  return (
-    <DatasetGate widget={props.widget} scope={props.context.scope}>
-      {(schema, version) => <TableView {...props} schema={schema} version={version} />}
-    </DatasetGate>
-  );
-}
+export const TableWidget = gatedWidget(TableView);
