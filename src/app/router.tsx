@@ -1,6 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
+import { registerIcons } from './icons';
 import { ChangesPage, ErrorPage, NoWorkspacesPage, ServerNavigation } from './pages/InfoPages';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
@@ -83,7 +84,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'workspaces/:workspaceId',
-        lazy: () => settingsPages().then((m) => ({ Component: m.WorkspaceLayout })),
+        lazy: () =>
+          settingsPages().then(async ({ WorkspaceLayout, shellIcons }) => {
+            await registerIcons(shellIcons);
+            return { Component: WorkspaceLayout };
+          }),
         children: [
           {
             lazy: () => {
