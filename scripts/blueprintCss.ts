@@ -3,10 +3,10 @@ import type { LoaderContext } from 'webpack';
 
 /**
  * Blueprint's style sheet (548 KiB, 54 KiB gzipped) in two parts: what the first screens draw (sign-in, the
- * spinners and error pages of the app's root, toasts, the shortcut dialog), in the first load, and the rules of every
- * other component, which the lazily loaded routes bring with them (src/app/router.tsx). A rule moves to the second
- * part only when each of its selectors needs a class of a component listed here, so it cannot match anything on a
- * first screen; a first screen that starts drawing one of these components must take it off this list.
+ * spinners and error pages of the app's root, toasts), in the first load, and the rules of every other component,
+ * which the lazily loaded routes bring with them (src/app/router.tsx). A rule moves to the second part only when
+ * each of its selectors needs a class of a component listed here, so it cannot match anything on a first screen; a
+ * first screen that starts drawing one of these components must take it off this list.
  */
 export const LATER_COMPONENTS = [
   'alert',
@@ -20,6 +20,7 @@ export const LATER_COMPONENTS = [
   'control',
   'control-card',
   'control-group',
+  'dialog',
   'divider',
   'drawer',
   'editable-text',
@@ -30,9 +31,14 @@ export const LATER_COMPONENTS = [
   'form-group',
   'form-helper-text',
   'html-select',
+  'hotkey',
+  'hotkey-column',
+  'hotkey-dialog',
   'html-table',
   'input',
   'input-group',
+  'key',
+  'key-combo',
   'label',
   'link',
   'menu',
