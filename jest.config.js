@@ -24,7 +24,7 @@ module.exports = {
       testMatch: ['**/*.test.ts?(x)'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       moduleNameMapper: {
-        '\\.css$': '<rootDir>/test/styleMock.js',
+        '\\.css(\\?.*)?$': '<rootDir>/test/styleMock.js',
         // Blueprint's per-icon path modules: the ES build for webpack, the CommonJS twin under Jest.
         '^@blueprintjs/icons/lib/esm/(.*)$': '@blueprintjs/icons/lib/cjs/$1',
       },

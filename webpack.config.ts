@@ -11,6 +11,19 @@ import { PrecompressPlugin } from './scripts/precompress';
 const root = __dirname;
 const duckdbDist = path.join(root, 'node_modules/@duckdb/duckdb-wasm/dist');
 
+/**
+ * Where a lazily loaded chunk's style sheet goes (run in the browser, so self-contained): the second part of
+ * Blueprint's (scripts/blueprintCss.ts) right after the first, before the app's own rules, so the cascade is as if
+ * Blueprint's were one sheet; the others at the end of the head, as by default.
+ */
+function insertStyleSheet(linkTag: HTMLLinkElement) {
+  const appSheet = /\/blueprint-later\.[^/]*\.css$/.test(linkTag.href)
+    ? document.querySelector('link[rel="stylesheet"][href^="/main."]')
+    : null;
+  if (appSheet) appSheet.before(linkTag);
+  else document.head.appendChild(linkTag);
+}
+
 interface Env {
   WEBPACK_SERVE?: boolean;
 }
@@ -75,6 +88,12 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
           test: /\.css$/,
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
         },
+        // Blueprint's style sheet in two parts: the first screens' rules, and the rest with the lazily loaded routes.
+        {
+          test: /@blueprintjs[\\/]core[\\/]lib[\\/]css[\\/]blueprint\.css$/,
+          resourceQuery: /part=/,
+          use: { loader: path.join(root, 'scripts/blueprintCss.ts'), options: { split: production } },
+        },
         { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
         { test: /\.wasm$/, type: 'asset/resource', generator: { filename: 'duckdb/[name].[contenthash][ext]' } },
       ],
@@ -97,6 +116,14 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
             chunks: 'async',
             priority: 30,
           },
+          // The second part of Blueprint's style sheet, named so that insertStyleSheet can place it.
+          blueprintLater: {
+            test: /@blueprintjs[\\/]core[\\/]lib[\\/]css[\\/]blueprint\.css$/,
+            name: 'blueprint-later',
+            chunks: 'async',
+            enforce: true,
+            priority: 40,
+          },
           duckdb: {
             test: /[\\/]node_modules[\\/](@duckdb[\\/]duckdb-wasm|apache-arrow|flatbuffers|tslib|comlink)[\\/]/,
             name: 'duckdb-wasm',
@@ -118,6 +145,7 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
             new MiniCssExtractPlugin({
               filename: '[name].[contenthash].css',
               chunkFilename: '[name].[contenthash].css',
+              insert: insertStyleSheet,
             }),
             // The server sends these copies of the DuckDB modules instead of compressing 34 MB per request.
             new PrecompressPlugin(),

@@ -1,4 +1,4 @@
-import { BlueprintProvider } from '@blueprintjs/core';
+import { OverlaysProvider } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
@@ -15,11 +15,11 @@ export function App({ store }: AppProps) {
   const [router] = useState(createAppRouter);
   return (
     <Provider store={store}>
-      {/* Its HotkeysProvider opens the shortcut list on ?; the title names that dialog. */}
-      <BlueprintProvider hotkeysProviderDialogProps={{ title: 'Keyboard shortcuts' }}>
+      {/* Blueprint's hotkeys (the ? list and its dialog) come with the workspace shell, out of the first load. */}
+      <OverlaysProvider>
         <ThemeSync />
         <RouterProvider router={router} />
-      </BlueprintProvider>
+      </OverlaysProvider>
     </Provider>
   );
 }

@@ -1,36 +1,11 @@
 import { type IconName, type IconPaths, type IconPathsLoader, Icons, IconSize } from '@blueprintjs/icons';
-import caretDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down';
-import chat from '@blueprintjs/icons/lib/esm/generated/16px/paths/chat';
-import cog from '@blueprintjs/icons/lib/esm/generated/16px/paths/cog';
-import cross from '@blueprintjs/icons/lib/esm/generated/16px/paths/cross';
-import dashboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/dashboard';
-import help from '@blueprintjs/icons/lib/esm/generated/16px/paths/help';
-import home from '@blueprintjs/icons/lib/esm/generated/16px/paths/home';
-import locate from '@blueprintjs/icons/lib/esm/generated/16px/paths/locate';
 import logIn from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-in';
-import notifications from '@blueprintjs/icons/lib/esm/generated/16px/paths/notifications';
-import people from '@blueprintjs/icons/lib/esm/generated/16px/paths/people';
-import plus from '@blueprintjs/icons/lib/esm/generated/16px/paths/plus';
 
 /**
- * The 16 px icons of the sign-in page and of the workspace shell (sidebar, tab strip, workspace switcher,
- * feedback): in the first load (about 3 KiB gzipped), so they are drawn with the first paint rather than
- * popping in after a request.
+ * The 16 px icon of the sign-in page: in the first load, so it is drawn with the first paint rather than popping in
+ * after a request. The workspace shell's come with its chunk (src/app/shellIcons.ts).
  */
-export const firstPaintIcons: Partial<Record<IconName, IconPaths>> = {
-  'log-in': logIn,
-  dashboard,
-  notifications,
-  locate,
-  people,
-  help,
-  cog,
-  chat,
-  home,
-  cross,
-  plus,
-  'caret-down': caretDown,
-};
+export const firstPaintIcons: Partial<Record<IconName, IconPaths>> = { 'log-in': logIn };
 
 /**
  * Loads one icon's paths from the files the build writes, one per icon and size (scripts/iconPaths.ts), instead
@@ -44,12 +19,17 @@ export function fetchIconPaths(hash: string, fetchFn: typeof fetch = fetch): Ico
   };
 }
 
+/** Registers icons whose paths a chunk carries, so that they draw on its first render; resolves at once. */
+export async function registerIcons(icons: Partial<Record<IconName, IconPaths>>): Promise<void> {
+  const names = Object.keys(icons) as IconName[];
+  await Icons.load(names, IconSize.STANDARD, { loader: async (name) => icons[name] ?? [] });
+}
+
 /**
  * Every icon the app draws by name loads on its own, when first shown; the first screen's icons are registered
  * from the bundle. Resolves once those are in place (no network involved), so the first render has them.
  */
 export async function setupIcons(loader: IconPathsLoader): Promise<void> {
   Icons.setLoaderOptions({ loader });
-  const bundled = Object.keys(firstPaintIcons) as IconName[];
-  await Icons.load(bundled, IconSize.STANDARD, { loader: async (name) => firstPaintIcons[name] ?? [] });
+  await registerIcons(firstPaintIcons);
 }

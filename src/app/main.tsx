@@ -1,6 +1,7 @@
 // First: no schema may be made before zod is told not to use eval (see noEval.ts).
 import './noEval';
-import '@blueprintjs/core/lib/css/blueprint.css';
+// Only what the first screens draw; the lazily loaded routes bring the rest (scripts/blueprintCss.ts).
+import '@blueprintjs/core/lib/css/blueprint.css?part=first';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -10,3 +10,4 @@ export { IntegrationDetailPage } from '../features/integrations/IntegrationDetai
 export { IntegrationsPage } from '../features/integrations/IntegrationsPage';
 export { WorkspaceLayout } from '../features/shell/components/WorkspaceLayout';
 export { CampaignWebviewPage } from '../features/workspaces/CampaignWebviewPage';
+export { shellIcons } from './shellIcons';

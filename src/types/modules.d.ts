@@ -8,3 +8,6 @@ declare module 'plotly.js/lib/*' {
   export default traceModule;
 }
 declare module '*.css';
+// Blueprint's style sheet in two parts (scripts/blueprintCss.ts).
+declare module '*.css?part=first';
+declare module '*.css?part=later';

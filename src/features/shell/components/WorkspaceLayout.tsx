@@ -1,3 +1,4 @@
+import { HotkeysProvider } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { Outlet, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../../store/hooks';
@@ -30,18 +31,22 @@ export function WorkspaceLayout() {
     };
   }, [workspace.displayName]);
 
+  // Its pages' keyboard shortcuts (reports, the data model): ? lists them in a dialog with this title. Here rather
+  // than at the root, so the hotkeys code and the dialog stay out of the sign-in page's first load.
   return (
-    <div className="or-shell">
-      <ImpersonationBanner user={user} />
-      <div className={beside ? 'or-shell-body or-shell-body-beside-drawer' : 'or-shell-body'}>
-        <Sidebar user={user} workspace={workspace} />
-        <main className="or-main">
-          <DemoDataChip workspace={workspace} />
-          <Outlet />
-        </main>
+    <HotkeysProvider dialogProps={{ title: 'Keyboard shortcuts' }}>
+      <div className="or-shell">
+        <ImpersonationBanner user={user} />
+        <div className={beside ? 'or-shell-body or-shell-body-beside-drawer' : 'or-shell-body'}>
+          <Sidebar user={user} workspace={workspace} />
+          <main className="or-main">
+            <DemoDataChip workspace={workspace} />
+            <Outlet />
+          </main>
+        </div>
+        <DrawerHost user={user} workspace={workspace} />
+        <ScreenTooSmallNotice />
       </div>
-      <DrawerHost user={user} workspace={workspace} />
-      <ScreenTooSmallNotice />
-    </div>
+    </HotkeysProvider>
   );
 }
