@@ -1,19 +1,38 @@
 /** CRC-32 (the zip format's checksum), for a zip entry whose pieces are deflated apart (xlsxSheet.ts). */
 
-const TABLE = (() => {
-  const table = new Int32Array(256);
+/** Eight tables of 256: the byte-wise table, then each the one before advanced by a zero byte (slicing-by-8). */
+const TABLES = (() => {
+  const tables = new Int32Array(8 * 256);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
+    tables[n] = c;
   }
-  return table;
+  for (let i = 256; i < tables.length; i++) tables[i] = (tables[i - 256] >>> 8) ^ tables[tables[i - 256] & 255];
+  return tables;
 })();
 
-/** The CRC-32 of what `crc` covered followed by `bytes` (start from 0). */
+/**
+ * The CRC-32 of what `crc` covered followed by `bytes` (start from 0). Eight bytes a step: the sheet's XML is
+ * checksummed on the export's thread, byte by byte it took a second for 10^5 rows × 30 on a loaded machine.
+ */
 export function crc32(crc: number, bytes: Uint8Array): number {
+  const t = TABLES;
   let c = ~crc;
-  for (let i = 0; i < bytes.length; i++) c = TABLE[(c ^ bytes[i]) & 255] ^ (c >>> 8);
+  let i = 0;
+  for (const end = bytes.length - 7; i < end; i += 8) {
+    const low = c ^ (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24));
+    c =
+      t[1792 + (low & 255)] ^
+      t[1536 + ((low >>> 8) & 255)] ^
+      t[1280 + ((low >>> 16) & 255)] ^
+      t[1024 + (low >>> 24)] ^
+      t[768 + bytes[i + 4]] ^
+      t[512 + bytes[i + 5]] ^
+      t[256 + bytes[i + 6]] ^
+      t[bytes[i + 7]];
+  }
+  for (; i < bytes.length; i++) c = t[(c ^ bytes[i]) & 255] ^ (c >>> 8);
   return ~c >>> 0;
 }
 
