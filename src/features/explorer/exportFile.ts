@@ -118,14 +118,20 @@ export async function xlsxWriter(columns: ExportColumn[], locale: Locale): Promi
   const [scaffold, { streamedWorkbook }] = await Promise.all([xlsxScaffold(columns, locale), import('./xlsxSheet')]);
   const numeric = columns.map((column) => column.field?.type === 'metric');
   const workbook = streamedWorkbook(scaffold, levels + 1, columns.length, numeric);
+  // A group column repeats its values (dates, countries, hours): each is formatted once.
+  const texts = columns.map(() => new Map<Cell | undefined, string>());
   return {
     add({ rowCount, data }) {
       workbook.add(
-        columns.map((column) => {
+        columns.map((column, c) => {
           const values = data[column.id];
           if (!values || !column.field || column.field.type === 'metric') return values;
           const field = column.field;
-          return Array.from({ length: rowCount }, (_, i) => dimensionText(values[i], field, locale));
+          return Array.from({ length: rowCount }, (_, i) => {
+            let text = texts[c].get(values[i]);
+            if (text === undefined) texts[c].set(values[i], (text = dimensionText(values[i], field, locale)));
+            return text;
+          });
         }),
         rowCount,
       );
