@@ -289,7 +289,7 @@ export function streamedWorkbook(scaffold: Uint8Array, templateRow: number, colu
         size: start.length + end.size,
         crc: crc32Combine(crc32(0, start), end.crc, end.size),
       };
-      const out: Uint8Array[] = [];
+      const out: Uint8Array<ArrayBuffer>[] = [];
       const zip = new Zip((error, chunk) => {
         if (error) throw error;
         out.push(chunk);
@@ -306,20 +306,9 @@ export function streamedWorkbook(scaffold: Uint8Array, templateRow: number, colu
         zip.add(file);
         file.push(data, true);
       }
-      // Every part is complete: the zip's end comes synchronously.
+      // Every part is complete: the zip's end comes synchronously. The pieces become one buffer for the page.
       zip.end();
-      return concat(out);
+      return new Uint8Array(await new Blob(out).arrayBuffer());
     },
   };
-}
-
-/** The zip's pieces as one buffer (the compressed file: a fraction of the sheet's XML). */
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const file = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    file.set(chunk, at);
-    at += chunk.length;
-  }
-  return file;
 }
