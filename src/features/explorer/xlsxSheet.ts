@@ -10,8 +10,10 @@ import { crc32, crc32Combine } from './crc32';
  */
 
 const SHEET_PART = 'xl/worksheets/sheet1.xml';
-/** Deflate level of the zip: on 10^5 × 30 cells of sheet XML, level 1 took 5.0 s (31 MiB) in Node at load average
- * 8, level 2 5.7 s (30 MiB), level 0 (stored) 0.8 s but a file 4.5 times larger (139 MiB). */
+/**
+ * Deflate level of the zip: on 10^5 × 30 cells of sheet XML, level 1 took 5.0 s (31 MiB) in Node at load average 8,
+ * level 2 5.7 s (30 MiB), level 0 (stored) 0.8 s but a file 4.5 times larger (139 MiB).
+ */
 const DEFLATE_LEVEL = 1;
 
 /** One column of the sheet: its cell style (an index into styles.xml) and whether only numbers show in it. */
@@ -210,7 +212,7 @@ const DIGIT_ZERO = bytesOf('0');
 
 /**
  * The rows' XML and the sheet's end, deflated in fflate's own worker while the export's worker writes the next
- * rows, and checksummed on the way. One deflate stream, which the sheet's start (deflated last) precedes.
+ * rows, and checksummed on the way. One deflate stream, which the sheet's start (stored, added last) precedes.
  */
 function deflatedRows() {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
