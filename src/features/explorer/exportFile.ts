@@ -108,12 +108,44 @@ function merges(columns: ExportColumn[], level: number): [number, number][] {
 }
 
 /**
- * The export as an .xlsx file: sheet 'export', numbers as numbers, merged pivot headers, frozen header. The cells of
- * a column share one style object: exceljs then finds each cell's style id by reference instead of serialising a
- * copy of the style per cell, which dominated the time of writing the file.
+ * The export as an .xlsx file: sheet 'export', numbers as numbers, merged pivot headers, frozen header. exceljs
+ * writes everything but the rows (`xlsxScaffold`); the rows go into the sheet's XML as bytes (`xlsxSheet.ts`),
+ * since exceljs's Cell object per value and its sheet XML as one string took most of a large export's time.
  */
 export async function xlsxWriter(columns: ExportColumn[], locale: Locale): Promise<ExportWriter> {
-  // exceljs is large: it loads only when the user exports, in its own chunk.
+  const levels = columns[0]?.headers.length ?? 1;
+  // exceljs and the zip writer are large: they load only when the user exports, in the export worker's chunks.
+  const [scaffold, { streamedWorkbook }] = await Promise.all([xlsxScaffold(columns, locale), import('./xlsxSheet')]);
+  const numeric = columns.map((column) => column.field?.type === 'metric');
+  const workbook = streamedWorkbook(scaffold, levels + 1, columns.length, numeric);
+  // A group column repeats its values (dates, countries, hours): each is formatted once.
+  const texts = columns.map(() => new Map<Cell | undefined, string>());
+  return {
+    add({ rowCount, data }) {
+      workbook.add(
+        columns.map((column, c) => {
+          const values = data[column.id];
+          if (!values || !column.field || column.field.type === 'metric') return values;
+          const field = column.field;
+          return Array.from({ length: rowCount }, (_, i) => {
+            let text = texts[c].get(values[i]);
+            if (text === undefined) texts[c].set(values[i], (text = dimensionText(values[i], field, locale)));
+            return text;
+          });
+        }),
+        rowCount,
+      );
+    },
+    finish: () => workbook.finish(),
+  };
+}
+
+/**
+ * The workbook without its rows, from exceljs: the header rows (merged where a pivot value spans its metrics and a
+ * group's name spans the levels), the frozen header, widths from the grid, and one template row whose cells carry
+ * each column's style (number format), which the rows written after it reuse by index.
+ */
+async function xlsxScaffold(columns: ExportColumn[], locale: Locale): Promise<Uint8Array> {
   const module = await import('exceljs');
   // A CommonJS package: its API is the default export in the app's bundle, the module itself elsewhere.
   const ExcelJS = (module.default ?? module) as typeof module.default;
@@ -136,34 +168,13 @@ export async function xlsxWriter(columns: ExportColumn[], locale: Locale): Promi
   columns.forEach((column, index) => {
     if (levels > 1 && isGroup(column)) sheet.mergeCells(1, index + 1, levels, index + 1);
   });
-  const styles = columns.map((column) => {
+  // Every cell of the template row holds a value, so exceljs writes each one with its style.
+  const template = sheet.addRow(columns.map(() => 0));
+  columns.forEach((column, c) => {
     const numFmt = excelNumberFormat(column.field, locale);
-    return numFmt ? { numFmt } : undefined;
+    if (numFmt) template.getCell(c + 1).style = { numFmt };
   });
-  return {
-    add({ rowCount, data }) {
-      const cells = columns.map((column) => data[column.id]);
-      const values: Cell[] = new Array<Cell>(columns.length);
-      for (let i = 0; i < rowCount; i++) {
-        columns.forEach((column, c) => {
-          const value = cells[c]?.[i] ?? null;
-          if (column.field?.type === 'metric') values[c] = typeof value === 'number' ? value : null;
-          else values[c] = column.field ? dimensionText(value, column.field, locale) : value;
-        });
-        const row = sheet.addRow(values);
-        styles.forEach((style, c) => {
-          if (style) row.getCell(c + 1).style = style;
-        });
-      }
-    },
-    async finish() {
-      // The lightest deflate: the sheet's XML packs almost as well, in far less time than the default level.
-      const bytes = await workbook.xlsx.writeBuffer({
-        zip: { compression: 'DEFLATE', compressionOptions: { level: 1 } },
-      });
-      return new Uint8Array(bytes);
-    },
-  };
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
 const isGroup = (column: ExportColumn) => column.field?.type === 'dimension';

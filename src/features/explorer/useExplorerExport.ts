@@ -139,8 +139,10 @@ export function useExplorerExport() {
           if (running.current === run) setProgress({ format, done: Math.min(1, written / expected) });
         };
         const columns = exportColumns(input.schema, input.layout.rowGroups, input.values, input.layout.pivot !== null);
-        await worker.call((api) => api.begin(format, columns, input.locale, proxy(onRows)));
+        // The engine answers the first block while the worker loads its writer (exceljs's chunk, the header).
         let next: Promise<Uint8Array> | undefined = timed(fetchArrow(queries.block(0)));
+        next.catch(() => undefined);
+        await worker.call((api) => api.begin(format, columns, input.locale, proxy(onRows)));
         for (let offset = 0; next; offset += EXPORT_CHUNK_ROWS) {
           const bytes: Uint8Array = await next;
           // Reading the row count wraps the answer's buffers: no value is decoded here.
