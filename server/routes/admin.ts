@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { workspaceIdParamsSchema } from '../../src/contracts/common';
 import { impersonateBodySchema } from '../../src/contracts/me';
 import { requireUser } from '../auth/access';
-import { auditLog, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { listMembers } from '../services/members';
 import { startSession } from '../services/sessions';
+import { findUserContact, recordAudit } from '../services/users';
 import { listWorkspaceSummaries } from '../services/workspaces';
 import { isStaffEmail } from './me';
 
@@ -18,7 +17,7 @@ const IMPERSONATION_TTL_SECONDS = 60 * 60;
 async function requireStaff(request: FastifyRequest): Promise<{ userId: number }> {
   const { userId, impersonatedBy } = await requireUser(request);
   if (impersonatedBy !== null) throw forbidden();
-  const [user] = await request.server.db.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const user = await findUserContact(request.server.db.db, userId);
   if (!user || !isStaffEmail(user.email, request.server.config.STAFF_EMAIL_DOMAIN)) throw forbidden();
   return { userId };
 }
@@ -44,29 +43,27 @@ export const adminRoutes: FastifyPluginAsync = async (plain) => {
 
   app.post('/admin/impersonate', { schema: { body: impersonateBodySchema } }, async (request, reply) => {
     const { userId: staffId } = await requireStaff(request);
-    const [target] = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.id, request.body.userId));
+    const targetId = request.body.userId;
+    const target = await findUserContact(db, targetId);
     if (!target) throw notFound();
     if (isStaffEmail(target.email, app.config.STAFF_EMAIL_DOMAIN)) {
       throw badRequest('Product-staff accounts cannot be impersonated.');
     }
     const { expiresAt } = await db.transaction(async (tx) => {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: staffId,
         action: 'impersonate_start',
-        targetUserId: target.id,
+        targetUserId: targetId,
         ip: request.ip,
         details: { email: target.email },
       });
       return startSession(tx, request, reply, {
-        userId: target.id,
+        userId: targetId,
         impersonatedBy: staffId,
         ttlSeconds: Math.min(IMPERSONATION_TTL_SECONDS, app.config.SESSION_TTL),
       });
     });
-    request.log.info({ staffId, userId: target.id }, 'impersonation started');
-    return { user_id: target.id, expires_at: expiresAt.toISOString(), impersonated_by: staffId };
+    request.log.info({ staffId, userId: targetId }, 'impersonation started');
+    return { user_id: targetId, expires_at: expiresAt.toISOString(), impersonated_by: staffId };
   });
 };

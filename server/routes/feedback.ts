@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { feedbackBodySchema } from '../../src/contracts/feedback';
 import { requireMember, requireUser } from '../auth/access';
-import { feedback, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { idempotent } from '../services/idempotency';
+import { findUserContact, saveFeedback } from '../services/users';
 
 /**
  * Feedback from the sidebar (spec 1 §7): stored with the sender's name and e-mail, and logged so the log
@@ -20,16 +19,19 @@ export const feedbackRoutes: FastifyPluginAsync = async (plain) => {
     const { message, workspaceId } = request.body;
     // Only a workspace the sender belongs to is recorded: anything else answers 404 like every workspace route.
     if (workspaceId !== undefined) await requireMember(request, workspaceId);
-    const [sender] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    const sender = await findUserContact(db, userId);
     if (!sender) throw unauthorized();
     return idempotent(db, request, reply, userId, async (tx) => {
-      const [row] = await tx
-        .insert(feedback)
-        .values({ userId, name: sender.name, email: sender.email, message, workspaceId: workspaceId ?? null })
-        .returning({ id: feedback.id });
+      const feedbackId = await saveFeedback(tx, {
+        userId,
+        name: sender.name,
+        email: sender.email,
+        message,
+        workspaceId: workspaceId ?? null,
+      });
       request.log.info(
         {
-          feedbackId: row.id,
+          feedbackId,
           userId,
           name: sender.name,
           email: sender.email,

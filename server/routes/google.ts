@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { type LoginOptions } from '../../src/contracts/auth';
 import { clearCookie, OIDC_COOKIE, setCookie } from '../auth/cookies';
 import { randomToken, safeEqual } from '../auth/crypto';
 import { exchangeCode, googleEnabled, provider } from '../auth/oidc';
-import { users } from '../db/schema';
 import type { ZodTypeProvider } from '../http/zod';
 import { publicOrigin } from '../mail/mailer';
+import { findOrLinkGoogleUser } from '../services/users';
 import { completeSignIn } from './login';
 
 const OIDC_TTL_MS = 10 * 60 * 1000;
@@ -69,28 +68,7 @@ export const googleRoutes: FastifyPluginAsync = async (plain) => {
     try {
       const identity = await exchangeCode(app, code, `${publicOrigin(request)}${CALLBACK_PATH}`, nonce);
       const status = await db.transaction(async (tx) => {
-        const [bySubject] = await tx.select().from(users).where(eq(users.googleSubject, identity.sub));
-        let user = bySubject;
-        if (!user) {
-          const [byEmail] = await tx.select().from(users).where(eq(users.email, identity.email));
-          if (byEmail?.googleSubject) throw new Error('e-mail already linked to another Google account');
-          if (byEmail) {
-            [user] = await tx
-              .update(users)
-              .set({ googleSubject: identity.sub })
-              .where(eq(users.id, byEmail.id))
-              .returning();
-          } else {
-            [user] = await tx
-              .insert(users)
-              .values({
-                email: identity.email,
-                name: identity.name?.trim() || identity.email,
-                googleSubject: identity.sub,
-              })
-              .returning();
-          }
-        }
+        const user = await findOrLinkGoogleUser(tx, identity);
         return completeSignIn(tx, request, reply, user);
       });
       return reply.redirect(status === 'mfa_required' ? '/login/mfa' : '/');

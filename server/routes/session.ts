@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionResponse } from '../../src/contracts/auth';
 import { getSession } from '../auth/access';
-import { auditLog } from '../db/schema';
 import { logout, startSession } from '../services/sessions';
+import { recordAudit } from '../services/users';
 
 /**
  * Routes outside /api that browsers reach by plain navigation: the session status the client polls,
@@ -34,7 +34,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if (!session || session.impersonatedBy === null) return reply.redirect('/');
     const staffId = session.impersonatedBy;
     await db.transaction(async (tx) => {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: staffId,
         action: 'impersonate_end',
         targetUserId: session.userId,
