@@ -4,7 +4,16 @@ import path from 'node:path';
 import { localPublicUrl } from '../server/config';
 
 /** What the production build is made from: when any of it is newer than the build, build again. */
-const SOURCES = ['src', 'public', 'webpack.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'webpack.config.ts',
+  'package-lock.json',
+  // The build's own plug-ins and loaders.
+  'scripts/blueprintCss.ts',
+  'scripts/iconPaths.ts',
+  'scripts/precompress.ts',
+];
 const BUILD_MARKER = path.resolve('dist/index.html');
 
 function newestMtime(entry: string): number {
