@@ -116,3 +116,8 @@ export function gridFilters(model: unknown, fields: FieldIndex): Filter[] {
     return columnFilters(colId, filter, field.type === 'metric');
   });
 }
+
+/** Whether a grid filter picks groups by a metric's aggregated value (HAVING) rather than rows (WHERE). */
+export function isValueFilter(filter: Filter): boolean {
+  return 'aggregate' in filter && filter.aggregate === true;
+}

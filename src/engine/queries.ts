@@ -15,7 +15,7 @@ import {
 } from './dates';
 import { DAY, FieldIndex, dimensionValue, isAdditive, isCustom, isGauge } from './fields';
 import { type Filter, compileFilters, filterSchema } from './filters';
-import { gridFilters } from './gridFilters';
+import { gridFilters, isValueFilter } from './gridFilters';
 import { type Key, type Period, pipelineSql } from './pipeline';
 import { QueryBuildError, dateLit, ident, num, str } from './sql';
 
@@ -597,9 +597,7 @@ export function pivotValuesSql(
   const pivot = dimensionValue(fields, fields.dimension(q.pivot));
   const metric = fields.metric(q.metrics[0]);
   // The grid's row filters narrow the values; its value filters apply to groups the pivot has not formed yet.
-  const rowFilters = gridFilters(q.filterModel, fields).filter(
-    (filter) => !('aggregate' in filter && filter.aggregate),
-  );
+  const rowFilters = gridFilters(q.filterModel, fields).filter((filter) => !isValueFilter(filter));
   return pipelineSql({
     fields,
     dateField: q.dateField,
@@ -673,15 +671,20 @@ function explorerLevelSql(
 /**
  * The leaf rows in the order the grid shows them fully expanded (`levelSort`): every parent level is the same
  * query the grid reads it with (its own aggregates, never sums of the leaves), joined to the leaves on its keys
- * (a null key is a group too); the leaves sort by each parent's sort terms then its key, then their own.
+ * (a null key is a group too); the leaves sort by each parent's sort terms then its key, then their own. Leaves
+ * whose parent a value filter hides are left out, as the grid cannot expand a parent it does not show.
  */
 function explorerLeavesInGridOrder(fields: FieldIndex, q: Of<'explorerRows' | 'explorerPivot'>): string {
   if (q.groupKeys) throw new QueryBuildError('A level sort reads the leaf rows, not a group');
   const leaf = explorerLevelSql(fields, q, false);
   // As the grid's levels do, every level skips the sorts by columns it lacks.
   const leafSort = q.sort.filter((s) => leaf.output.includes(s.field));
-  // Without a sort, or a level above the leaves, the grid's order is the leaves' own: the plain query.
-  if (!leafSort.length || q.rowGroups.length < 2) return explorerLevelSql(fields, { ...q, sort: leafSort }, true).sql;
+  // A value filter (HAVING) applies at every level: a parent it hides takes its children with it, as in the grid.
+  const valueFiltered = gridFilters(q.filterModel, fields).some(isValueFilter);
+  // With one level, or neither a sort nor a value filter, the grid's rows are the leaves' own: the plain query.
+  if (q.rowGroups.length < 2 || (!leafSort.length && !valueFiltered)) {
+    return explorerLevelSql(fields, { ...q, sort: leafSort }, true).sql;
+  }
   const leafTable = ident('__leaf');
   const joins: string[] = [];
   const order: string[] = [];
@@ -694,7 +697,8 @@ function explorerLeavesInGridOrder(fields: FieldIndex, q: Of<'explorerRows' | 'e
     if (!isLeaf) {
       const columns = [...new Set([...keys, ...sort.map((s) => s.field)])].map(ident);
       const on = keys.map((key) => `${leafTable}.${ident(key)} IS NOT DISTINCT FROM ${table}.${ident(key)}`);
-      joins.push(`LEFT JOIN (SELECT ${columns.join(', ')} FROM (${level.sql})) AS ${table} ON ${on.join(' AND ')}`);
+      // An inner join: every leaf has its parent unless a value filter hid the parent.
+      joins.push(`JOIN (SELECT ${columns.join(', ')} FROM (${level.sql})) AS ${table} ON ${on.join(' AND ')}`);
     }
     // Within its parent a level's own key is unique: it breaks the sort's ties as the grid's key columns do.
     order.push(...sortTerms(sort, `${table}.`), `${leafTable}.${ident(keys[i])} ASC NULLS LAST`);
