@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { freePort } from '../scripts/freePort';
 import { type Widget } from '../src/contracts/reports';
 import { ENGINE_START_MEASURE } from '../src/workers/engineClient';
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     'skip-date-change': { type: 'boolean', default: false },
     bundles: { type: 'boolean', default: false },
     'disk-profile': { type: 'boolean', default: false },
+    waterfall: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -360,6 +362,47 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
 }
 
 /**
+ * `--waterfall`: one open's events in the order they began, on the page's clock: the page's requests (documents,
+ * scripts, API calls, dataset files), the engine's spans on the page and in each worker, and when each widget first
+ * showed its numbers. For finding waits the breakdown's fixed steps do not name.
+ */
+async function printWaterfall(page: Page, label: string): Promise<void> {
+  const timeline = await page.evaluate(() => {
+    const origin = location.origin;
+    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+      name: entry.name.replace(origin, '').slice(0, 90),
+      start: entry.startTime,
+      end: entry.responseEnd,
+    }));
+    const measures = (performance.getEntriesByType('measure') as PerformanceMeasure[])
+      .filter((entry) => entry.name.startsWith('openrate:'))
+      .map((entry) => {
+        const detail = entry.detail as { table?: string; url?: string } | null;
+        const about = detail?.table ?? detail?.url?.replace(origin, '').slice(0, 60) ?? '';
+        return { name: `${entry.name} ${about}`.trim(), start: entry.startTime, end: entry.startTime + entry.duration };
+      });
+    const shown = [...(window as unknown as { benchWidgetTimes: Map<string, number> }).benchWidgetTimes.entries()].map(
+      ([id, at]) => ({ name: `widget ${id} shows its numbers`, start: at, end: at }),
+    );
+    return { origin: performance.timeOrigin, events: [...resources, ...measures, ...shown] };
+  });
+  const workers = (await readWorkerSpans(page, timeline.origin)).map((span) => ({
+    name: `worker ${span.worker}: ${span.name}${span.table ? ` ${span.table}` : ''}`,
+    start: span.start,
+    end: span.end,
+  }));
+  const events = [...timeline.events, ...workers].sort((a, b) => a.start - b.start);
+  console.log(`\nWaterfall of the ${label} open (ms from navigation):`);
+  console.log('| start | end | duration | event |');
+  console.log('|---|---|---|---|');
+  for (const event of events) {
+    console.log(
+      `| ${event.start.toFixed(0)} | ${event.end.toFixed(0)} | ${(event.end - event.start).toFixed(0)} | ${event.name} |`,
+    );
+  }
+}
+
+/**
  * DuckDB-WASM's two builds side by side: size on disk and on the wire (the build's precompressed copies), and the time
  * Chromium takes to fetch and compile each from a fresh context, then again from the HTTP cache.
  */
@@ -440,12 +483,59 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
   for (const name of names) line(name, (b) => b.steps[name] ?? NaN);
 }
 
+/** The benchmark's 12-widget dashboard on the demo workspace reading `--rows` rows; answers where it opens. */
+async function benchDashboard(request: APIRequestContext, dataDir: string) {
+  const sourceDir = await ensureBenchData(rows, endDate);
+  const workspaceId = await benchWorkspace(request, dataDir, sourceDir);
+  const widgets = benchWidgets();
+  const created = await request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
+    headers: API_HEADERS,
+    data: {
+      title: `Benchmark dashboard ${Date.now()}`,
+      config: {
+        flags: ['grid_layout'],
+        widgets,
+        dateRanges: { main: { preset: 'last_90_days' }, compare: { preset: 'preceding_period' } },
+      },
+    },
+  });
+  if (!created.ok()) throw new Error(`Creating the dashboard failed: ${created.status()} ${await created.text()}`);
+  const { data: report } = (await created.json()) as { data: { id: number } };
+  return {
+    url: `/workspaces/${workspaceId}/reports/dashboard/${report.id}`,
+    widgets: widgets.length,
+    label: `Dashboard of ${widgets.length} widgets on ${BENCH_DATASET}, ${rows} rows`,
+  };
+}
+
+/** `--demo`: the demo workspace's Default Dashboard over the demo data, as a new user meets it after `npm start`. */
+async function demoDashboard(request: APIRequestContext) {
+  const me = (await (await request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
+  const workspace = me.workspaces.find((candidate) => candidate.name === 'Acme Retail');
+  if (!workspace) throw new Error('The demo workspace Acme Retail is missing');
+  const listed = (await (await request.get(`/api/workspaces/${workspace.id}/reports`)).json()) as {
+    data: { id: number; type: string; title: string }[];
+  };
+  const found = listed.data.find((report) => report.type === 'dashboard' && report.title === 'Default Dashboard');
+  if (!found) throw new Error('The demo workspace has no Default Dashboard');
+  const opened = (await (
+    await request.get(`/api/workspaces/${workspace.id}/reports/dashboard/${found.id}`)
+  ).json()) as {
+    data: { config: { widgets: unknown[] } };
+  };
+  const widgets = opened.data.config.widgets.length;
+  return {
+    url: `/workspaces/${workspace.id}/reports/dashboard/${found.id}`,
+    widgets,
+    label: `The demo Default Dashboard (${widgets} widgets over the demo data)`,
+  };
+}
+
 async function main() {
   if (!fs.existsSync(path.resolve('dist/index.html'))) {
     console.error('No production build found: run `npm run build` first.');
     process.exit(1);
   }
-  const sourceDir = await ensureBenchData(rows, endDate);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-dashboard-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -456,22 +546,9 @@ async function main() {
     if (values.bundles) await compareBundles(browser, baseURL);
     const storageState = await signIn(browser, baseURL);
     const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
-    const workspaceId = await benchWorkspace(context.request, dataDir, sourceDir);
-    const widgets = benchWidgets();
-    const created = await context.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-      headers: API_HEADERS,
-      data: {
-        title: `Benchmark dashboard ${Date.now()}`,
-        config: {
-          flags: ['grid_layout'],
-          widgets,
-          dateRanges: { main: { preset: 'last_90_days' }, compare: { preset: 'preceding_period' } },
-        },
-      },
-    });
-    if (!created.ok()) throw new Error(`Creating the dashboard failed: ${created.status()} ${await created.text()}`);
-    const { data: report } = (await created.json()) as { data: { id: number } };
-    const url = `/workspaces/${workspaceId}/reports/dashboard/${report.id}`;
+    const { url, widgets, label } = values.demo
+      ? await demoDashboard(context.request)
+      : await benchDashboard(context.request, dataDir);
     await context.close();
 
     const cold: Run[] = [];
@@ -497,20 +574,22 @@ async function main() {
       const wasmRequests = recordWasmRequests(fresh);
       const page = await fresh.newPage();
       await page.goto(url);
-      let rendered = await allRendered(page, widgets.length);
+      let rendered = await allRendered(page, widgets);
       const failed = await page.locator('[data-widget-id]:has([role="alert"])').count();
       if (failed) throw new Error(`${failed} widgets show an error instead of their numbers`);
       if (round === 0 && values.screenshot) await page.screenshot({ path: `${values.screenshot}-light.png` });
       let engine = await engineSpan(page, 0);
       cold.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
       coldSteps.push(await breakdown(page, wasmRequests));
+      if (values.waterfall && round === repeats - 1) await printWaterfall(page, 'cold');
 
       // Warm: the same tab reloaded: the dataset comes back as a 304 and its kept copy, the engine starts again.
       await page.reload();
-      rendered = await allRendered(page, widgets.length);
+      rendered = await allRendered(page, widgets);
       engine = await engineSpan(page, 0);
       warm.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
       warmSteps.push(await breakdown(page, wasmRequests));
+      if (values.waterfall && round === repeats - 1) await printWaterfall(page, 'warm');
       if (values['skip-date-change']) {
         await fresh.close();
         continue;
@@ -529,14 +608,14 @@ async function main() {
           { name: ENGINE_QUERY_MEASURE, since: clicked },
           { polling: 'raf', timeout: 600_000 },
         );
-        rendered = await allRendered(page, widgets.length);
+        rendered = await allRendered(page, widgets);
         engine = await engineSpan(page, clicked);
         dateChange.push({ renderMs: rendered - clicked, engineMs: engine.spanMs, queries: engine.queries });
       }
       if (round === 0 && values.screenshot) {
         await page.evaluate(() => window.localStorage.setItem('darkMode', 'dark'));
         await page.reload();
-        await allRendered(page, widgets.length);
+        await allRendered(page, widgets);
         await page.screenshot({ path: `${values.screenshot}-dark.png` });
       }
       await fresh.close();
@@ -547,7 +626,7 @@ async function main() {
       const engine = median(runs.map((run) => run.engineMs));
       return `| ${name} | ${ms(render)} | ${ms(engine)} | ${(render / engine).toFixed(2)} | ${median(runs.map((run) => run.queries))} |`;
     };
-    console.log(`\nDashboard of ${widgets.length} widgets on ${BENCH_DATASET}, ${rows} rows (median of ${repeats}):`);
+    console.log(`\n${label} (median of ${repeats}):`);
     console.log('| scenario | render complete | engine | ratio | queries |');
     console.log('|---|---|---|---|---|');
     console.log(row('cold (navigation → rendered; engine: navigation → last query done)', cold));
