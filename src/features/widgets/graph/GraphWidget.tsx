@@ -3,10 +3,11 @@ import { type DatasetSchema, type Field } from '../../../contracts/datasets';
 import { type ReportFilter, type Widget } from '../../../contracts/reports';
 import { formatField } from '../../../engine/format';
 import { useBarByDimensionQuery, useTimeSeriesByDimensionQuery, useTimeSeriesQuery } from '../../../store/engineApi';
+import { usePlotPreload } from '../../charts/Plot';
 import { gatedWidget, queryState } from '../DatasetGate';
 import { GraphChart } from '../GraphChart';
 import { type GraphSettings, chartKind, dimensionGraphModel, graphSettings, metricsGraphModel } from '../graphModel';
-import { type WidgetContext } from '../types';
+import { type WidgetContext, type WidgetProps } from '../types';
 import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
 import '../graphs.css';
@@ -205,4 +206,9 @@ function GraphView(props: Omit<ViewProps, 'settings'>) {
  * automatic granularity, the comparison as dashed lines, and per metric-and-dimension pair a chart of the
  * 10 largest dimension values over time (lines) or of the 12 largest and Other (bars). Plotly loads with the first chart.
  */
-export const GraphWidget = gatedWidget(GraphView);
+const GatedGraph = gatedWidget(GraphView);
+
+export function GraphWidget(props: WidgetProps) {
+  usePlotPreload();
+  return <GatedGraph {...props} />;
+}

@@ -4,6 +4,7 @@ import { type Locale } from '../../../contracts/common';
 import { type DatasetSchema, type Field } from '../../../contracts/datasets';
 import { formatValue } from '../../../engine/format';
 import { useSubscriberGrowthQuery } from '../../../store/engineApi';
+import { usePlotPreload } from '../../charts/Plot';
 import { DatasetGate } from '../DatasetGate';
 import { GraphChart } from '../GraphChart';
 import { type WidgetContext, type WidgetProps } from '../types';
@@ -183,6 +184,7 @@ function SubscriberGrowthView({ widget, context, schema, version, lists }: ViewP
  * with its summary and members chart, or a grid of cards. Needs the workspace's list_members feature.
  */
 export function SubscriberGrowthWidget({ widget, context }: WidgetProps) {
+  usePlotPreload();
   const lists = useMemo(() => widget.filteredLists ?? [], [widget.filteredLists]);
   if (!context.flags.includes(LIST_MEMBERS_FLAG)) {
     return <WidgetEmpty icon="disable" title={subscriberMessages.unsupported} />;
