@@ -316,4 +316,28 @@ describe('pool scheduling (scripted workers)', () => {
     await Promise.all([first, second, third]);
     expect(pool.stats().executions).toBe(3);
   });
+
+  test('warmed workers start before any query, never beyond the pool size, and take a copy when a burst arrives', async () => {
+    const { pool, workers } = setup(2);
+    pool.warm(2);
+    pool.warm(5);
+    expect(workers).toHaveLength(2);
+    expect(workers.map((worker) => worker.pending())).toEqual([[], []]);
+
+    const answers = ['q1', 'q2', 'q3'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    await flush();
+    // The first query loads the dataset into one worker; two more waiting copy it into the warmed second one.
+    expect(workers.map((worker) => worker.pending())).toEqual([['load:sales'], ['load:sales']]);
+    expect(workers).toHaveLength(2);
+    workers[0].answer();
+    workers[1].answer();
+    await flush();
+    expect(workers.map((worker) => worker.pending())).toEqual([['query:q1'], ['query:q2']]);
+    workers[0].answer();
+    workers[1].answer();
+    await flush();
+    workers[0].answer();
+    await Promise.all(answers);
+    expect(pool.stats().executions).toBe(3);
+  });
 });
