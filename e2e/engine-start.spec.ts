@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { DATASET_CACHE_NAME } from '../src/features/datasets/datasetCache';
+import { RESULTS_CACHE_NAME } from '../src/workers/keptResults';
 import { ENGINE_QUERY_MEASURE } from '../src/workers/scheduler';
 import { API_HEADERS, openAcme } from './support';
 
@@ -103,7 +104,7 @@ async function createDashboard(page: Page, workspaceId: number, name: string, wi
   return `/workspaces/${workspaceId}/reports/dashboard/${reportId}`;
 }
 
-test('the engine starts with the dashboard, and a warm reload downloads neither the DuckDB module nor the data', async ({
+test('the engine starts with the dashboard, and a warm reload downloads neither the DuckDB module nor the data, and runs no query', async ({
   playwright,
   baseURL,
 }, testInfo) => {
@@ -170,6 +171,17 @@ test('the engine starts with the dashboard, and a warm reload downloads neither 
       )
       .toEqual(expect.arrayContaining(coldDatasets));
 
+    // And the engine's answers: as many kept as the cold open ran.
+    const coldQueries = await page.evaluate((name) => performance.getEntriesByName(name).length, ENGINE_QUERY_MEASURE);
+    expect(coldQueries).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (cacheName) => (await (await caches.open(cacheName)).keys()).length, RESULTS_CACHE_NAME),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(coldQueries);
+
     // Warm: the same tab reloaded. The module comes from the HTTP cache (a 304 at most), not over the network.
     const warmWasm = await watchWasm(page);
     const seenBeforeReload = requests.length;
@@ -186,8 +198,9 @@ test('the engine starts with the dashboard, and a warm reload downloads neither 
       expect(response.fromCache || response.status === 304).toBe(true);
       expect(response.encodedBytes).toBeLessThan(2_000);
     }
-    // The same numbers as the cold open.
+    // The same numbers as the cold open, every one of them a kept answer: the reload ran no query.
     expect(warm).toEqual(cold);
+    expect(await page.evaluate((name) => performance.getEntriesByName(name).length, ENGINE_QUERY_MEASURE)).toBe(0);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { loadTabsState, startTabsListeners } from '../features/reports/state/tab
 import { startUserDataListeners } from '../features/session/userDataPersistence';
 import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
+import { browserKeptResults } from '../workers/keptResults';
 import { App } from './App';
 import { fetchIconPaths, setupIcons } from './icons';
 
@@ -24,7 +25,7 @@ const store = setupStore({
   reportsList: loadReportsListState(window.localStorage),
 });
 // First, so a different user's stored work is gone before anything else reads or writes storage for them.
-startUserDataListeners(window.localStorage, browserDatasetStore());
+startUserDataListeners(window.localStorage, [browserDatasetStore(), browserKeptResults()]);
 persistPrefs(window.localStorage);
 persistWorkspaces(window.localStorage);
 followAccount();

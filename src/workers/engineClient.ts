@@ -1,6 +1,7 @@
 import { releaseProxy, wrap } from 'comlink';
 import { chooseBundle, compileDuckdb } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
+import { browserKeptResults } from './keptResults';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
 import { type BrowserWorkerApi, type CompiledDuckdb, type EngineWorkerApi } from './protocol';
 
@@ -56,10 +57,20 @@ export function spawnBrowserWorker(workers: Worker[] = []): WorkerHandle {
 
 let pool: EnginePool | undefined;
 
-/** The app's one pool of query workers, sized to the machine and started lazily. */
+/** The public report page (`/reports/:reportId`, src/app/router.tsx), which anyone with its link may open. */
+const isPublicReportPath = (pathname: string) => /^\/reports\/[^/]+\/?$/.test(pathname);
+
+/**
+ * The app's one pool of query workers, sized to the machine and started lazily. Answers are kept between visits for
+ * signed-in users only: a public report's page keeps neither its datasets nor their answers.
+ */
 export function getPool(): EnginePool {
   const nav = navigator as Navigator & { deviceMemory?: number };
-  pool ??= createPool({ spawn: () => spawnBrowserWorker(), size: poolSize(nav.hardwareConcurrency, nav.deviceMemory) });
+  pool ??= createPool({
+    spawn: () => spawnBrowserWorker(),
+    size: poolSize(nav.hardwareConcurrency, nav.deviceMemory),
+    kept: isPublicReportPath(location.pathname) ? undefined : browserKeptResults(),
+  });
   return pool;
 }
 

@@ -1,14 +1,13 @@
 import { type DatasetFormat } from '../contracts/dataModel';
+import { type KeptResults } from './keptResults';
 import { type WorkerStats, engineError, engineMessages } from './protocol';
-import { createResultCache } from './resultCache';
+import { RESULT_FRESH_MS, createResultCache, resultKey } from './resultCache';
 import { type QueryRequest, createScheduler } from './scheduler';
 import { type WorkerHandle } from './workerSlots';
 
 export { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE, type Priority, type QueryRequest } from './scheduler';
 export { type WorkerHandle } from './workerSlots';
 
-/** Query results stay fresh for 60 × 600000 ms (spec 3 §9). */
-export const RESULT_FRESH_MS = 36_000_000;
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /** A query running longer than this is taken for a hung worker. */
 export const DEFAULT_HANG_MS = 120_000;
@@ -21,6 +20,8 @@ export interface PoolOptions {
   freshMs?: number;
   hangMs?: number;
   now?: () => number;
+  /** Answers kept between visits: looked up before a query waits for a worker, written after one ran. */
+  kept?: KeptResults;
 }
 
 export interface PoolStats {
@@ -30,6 +31,8 @@ export interface PoolStats {
   running: number;
   executions: number;
   cacheHits: number;
+  /** Answers read from the kept ones of an earlier visit (then counted as cache hits too). */
+  keptHits: number;
   sharedHits: number;
   cacheEntries: number;
   cacheBytes: number;
@@ -78,14 +81,39 @@ export function createPool(options: PoolOptions): EnginePool {
     now: options.now ?? (() => Date.now()),
   });
   const datasets = new Map<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>();
+  const { kept } = options;
   const scheduler = createScheduler({
     spawn: options.spawn,
     size,
     hangMs: options.hangMs ?? DEFAULT_HANG_MS,
     cache,
     datasets,
+    onExecuted: kept && ((key, bytes) => void kept.put(key, bytes)),
   });
   const { slots } = scheduler;
+  // Once per page: the stale answers of earlier visits, and the oldest beyond the budget, go.
+  void kept?.prune();
+  let keptHits = 0;
+  let asked = 0;
+  /** The latest query asked for under each supersede key, so a kept answer read meanwhile cannot overtake it. */
+  const latest = new Map<string, number>();
+
+  /**
+   * A query over a dataset not answered in this page yet: its kept answer of an earlier visit, if any, goes into the
+   * result cache first, then the scheduler answers (from the cache, or a worker).
+   */
+  async function queryKept(store: KeptResults, request: QueryRequest, key: string, turn: number) {
+    const bytes = await store.get(key);
+    if (request.supersedeKey && latest.get(request.supersedeKey) !== turn) {
+      throw engineError(engineMessages.superseded, 'AbortError');
+    }
+    const version = datasets.get(request.dataset ?? '')?.version;
+    if (bytes && key === resultKey(request.dataset, version, request.sql)) {
+      cache.remember(key, bytes);
+      keptHits += 1;
+    }
+    return scheduler.query(request);
+  }
 
   return {
     setDataset(table, version, bytes, format) {
@@ -97,7 +125,14 @@ export function createPool(options: PoolOptions): EnginePool {
       const entry = datasets.get(table);
       return !!entry && (version === undefined || entry.version === version);
     },
-    query: scheduler.query,
+    query(request) {
+      const turn = ++asked;
+      if (request.supersedeKey) latest.set(request.supersedeKey, turn);
+      const entry = request.dataset === undefined ? undefined : datasets.get(request.dataset);
+      const key = entry && resultKey(request.dataset, entry.version, request.sql);
+      if (!kept || !key || cache.fresh(key)) return scheduler.query(request);
+      return queryKept(kept, request, key, turn);
+    },
     async version() {
       const slot = slots.all.find((candidate) => !candidate.dead) ?? slots.spawn();
       return slot.handle.api.version();
@@ -117,6 +152,7 @@ export function createPool(options: PoolOptions): EnginePool {
         queued: scheduler.queued(),
         running: slots.all.filter((slot) => slot.busy).length,
         ...scheduler.counters(),
+        keptHits,
         cacheEntries: cache.entries(),
         cacheBytes: cache.bytes(),
       };

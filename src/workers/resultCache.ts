@@ -1,3 +1,6 @@
+/** Query results stay fresh for 60 × 600000 ms (spec 3 §9). */
+export const RESULT_FRESH_MS = 36_000_000;
+
 /** The cache key of a query's answer: the dataset version it read and its SQL. */
 export const resultKey = (dataset: string | undefined, version: string | undefined, sql: string): string =>
   `${dataset ?? ''}@${version ?? ''}\n${sql}`;

@@ -69,6 +69,8 @@ export interface SchedulerOptions {
   cache: ResultCache;
   /** The datasets' Arrow bytes by table, as last registered. */
   datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>;
+  /** A worker answered a query over a dataset (not a cache hit): where the pool keeps answers between visits. */
+  onExecuted?: (key: string, bytes: Uint8Array) => void;
 }
 
 /**
@@ -78,7 +80,7 @@ export interface SchedulerOptions {
  * (superseded or aborted) leaves the queue, or, when already running, is cancelled in its worker by id.
  * One closure, longer than 80 lines, because its short functions share the queue, the in-flight tasks and the slots.
  */
-export function createScheduler({ spawn, size, hangMs, cache, datasets }: SchedulerOptions) {
+export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecuted }: SchedulerOptions) {
   const slots = createWorkerSlots<Task>({
     spawn,
     hangMs,
@@ -163,6 +165,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets }: Schedu
         if (slot.dead) return;
         recordQueryTime(startedAt, runs);
         slots.release(slot);
+        if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
         settle(task, { bytes });
         pump();
       },

@@ -4,6 +4,7 @@ import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
 import { memoryStorage } from '../../../test/memoryStorage';
 import { reportFixture } from '../../../test/reportFixture';
 import { setupStore } from '../../store/store';
+import { cacheStorageKeptResults } from '../../workers/keptResults';
 import { authApi } from '../auth/authApi';
 import { cacheStorageDatasetStore } from '../datasets/datasetCache';
 import { draftItem } from '../reports/state/draftPersistence';
@@ -98,43 +99,52 @@ describe('user data kept in the browser', () => {
     expect(store.getState().reportsList.byWorkspace).toEqual({});
   });
 
-  describe('dataset files kept for the next visit', () => {
+  describe('dataset files and answers kept for the next visit', () => {
     const url = '/api/workspaces/1/datasets/campaign_metrics_by_send_date';
+    const answer = 'campaign_metrics_by_send_date@"v1"\nSELECT 1';
     async function keptFor(memberId: number) {
       const storage = miasBrowser();
-      const datasets = cacheStorageDatasetStore(memoryCacheStorage());
-      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]), 3);
-      stop = startUserDataListeners(storage, datasets);
+      const { datasets, answers } = await keptStores();
+      stop = startUserDataListeners(storage, [datasets, answers]);
       const store = await signedInApp(storage, memberId);
-      return { store, datasets };
+      return { store, datasets, answers };
     }
-    /** The removal is asynchronous (Cache Storage); waits until it is done or gives up. */
-    async function gone(datasets: ReturnType<typeof cacheStorageDatasetStore>) {
-      for (let n = 0; n < 200 && (await datasets.get(url)); n++) await new Promise((r) => setTimeout(r, 5));
-      return (await datasets.get(url)) === undefined;
+    async function keptStores() {
+      const caches = memoryCacheStorage();
+      const datasets = cacheStorageDatasetStore(caches);
+      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]), 3);
+      const answers = cacheStorageKeptResults(caches);
+      await answers.put(answer, new Uint8Array([4, 5]));
+      return { datasets, answers };
+    }
+    /** The removal is asynchronous (Cache Storage); waits until both are gone or gives up. */
+    async function gone({ datasets, answers }: Awaited<ReturnType<typeof keptStores>>) {
+      const left = async () => (await datasets.get(url)) ?? (await answers.get(answer));
+      for (let n = 0; n < 200 && (await left()); n++) await new Promise((r) => setTimeout(r, 5));
+      return (await left()) === undefined;
     }
 
     it('stay while the same user signs in again', async () => {
-      const { datasets } = await keptFor(MIA);
+      const { datasets, answers } = await keptFor(MIA);
       expect(await (await datasets.get(url))?.read()).toEqual(new Uint8Array([1, 2, 3]));
+      expect(await answers.get(answer)).toEqual(new Uint8Array([4, 5]));
     });
 
     it('are removed at logout', async () => {
-      const { store, datasets } = await keptFor(MIA);
+      const { store, ...kept } = await keptFor(MIA);
       store.dispatch(signedOut());
-      expect(await gone(datasets)).toBe(true);
+      expect(await gone(kept)).toBe(true);
     });
 
     it('are removed at start-up when no one is remembered (a logout cut short by leaving the page)', async () => {
-      const datasets = cacheStorageDatasetStore(memoryCacheStorage());
-      await datasets.put(url, '"v1"', new Uint8Array([1, 2, 3]), 3);
-      stop = startUserDataListeners(memoryStorage({ darkMode: 'dark' }), datasets);
-      expect(await gone(datasets)).toBe(true);
+      const kept = await keptStores();
+      stop = startUserDataListeners(memoryStorage({ darkMode: 'dark' }), [kept.datasets, kept.answers]);
+      expect(await gone(kept)).toBe(true);
     });
 
     it('are removed when another user signs in on the same browser', async () => {
-      const { datasets } = await keptFor(BEN);
-      expect(await gone(datasets)).toBe(true);
+      const { store: _store, ...kept } = await keptFor(BEN);
+      expect(await gone(kept)).toBe(true);
     });
   });
 });

@@ -1,6 +1,5 @@
 import { startAppListening } from '../../store/listeners';
 import { authApi } from '../auth/authApi';
-import { type DatasetStore } from '../datasets/datasetCache';
 import { FIRST_DAY_OF_WEEK_KEY } from '../prefs/prefsPersistence';
 import { DRAFT_PREFIX } from '../reports/state/draftPersistence';
 import { LIST_VIEW_KEY_PREFIX } from '../reports/state/reportsListPersistence';
@@ -39,20 +38,30 @@ export function clearUserData(storage: UserStorage): void {
   for (const key of doomed) storage.removeItem(key);
 }
 
+/** What a user's visit leaves in the browser for the next one: dataset files, the engine's answers. */
+export interface KeptStore {
+  clear(): Promise<void>;
+}
+
 /**
- * Clears the user's stored work, and the dataset files kept for their next visit, at logout and when the signed-in
- * user turns out to be someone else than the last one of this browser (checked on every answer of GET /api/me).
- * Returns the function that stops it.
+ * Clears the user's stored work, and what is kept for their next visit (`kept`: the dataset files and the engine's
+ * answers; a store missing in this browser is undefined), at logout and when the signed-in user turns out to be
+ * someone else than the last one of this browser (checked on every answer of GET /api/me). Returns the function
+ * that stops it.
  */
-export function startUserDataListeners(storage: UserStorage, datasets?: DatasetStore): () => void {
+export function startUserDataListeners(
+  storage: UserStorage,
+  kept: readonly (KeptStore | undefined)[] = [],
+): () => void {
+  const clearKept = () => Promise.all(kept.map((store) => store?.clear())).then(() => undefined);
   // No one remembered: the last user logged out (leaving the page may have cut that removal short) or never was.
-  if (storage.getItem(LAST_MEMBER_KEY) === null) void datasets?.clear();
+  if (storage.getItem(LAST_MEMBER_KEY) === null) void clearKept();
   const stops = [
     startAppListening({
       actionCreator: signedOut,
       effect: async () => {
         clearUserData(storage);
-        await datasets?.clear();
+        await clearKept();
       },
     }),
     startAppListening({
@@ -63,7 +72,7 @@ export function startUserDataListeners(storage: UserStorage, datasets?: DatasetS
           if (storage.getItem(LAST_MEMBER_KEY) === String(memberId)) return;
           // Unknown or different: whatever is stored may be another person's.
           clearUserData(storage);
-          void datasets?.clear();
+          void clearKept();
           storage.setItem(LAST_MEMBER_KEY, String(memberId));
         } catch (error) {
           console.warn('Could not clear the previous user’s stored data', error);

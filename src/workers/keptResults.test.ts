@@ -1,0 +1,100 @@
+/** @jest-environment node */
+import { memoryCacheStorage } from '../../test/memoryCacheStorage';
+import { KEPT_RESULT_MAX_BYTES, type KeptResults, cacheStorageKeptResults } from './keptResults';
+import { createPool } from './pool';
+import { type EngineWorkerApi } from './protocol';
+import { resultKey } from './resultCache';
+
+const HOUR = 3_600_000;
+
+describe('answers kept between visits', () => {
+  const key = resultKey('sales', 'v1', 'SELECT 1');
+
+  test('an answer comes back while fresh, not after, and not for another version of its dataset', async () => {
+    let clock = 0;
+    const kept = cacheStorageKeptResults(memoryCacheStorage(), { freshMs: HOUR, now: () => clock });
+    await kept.put(key, new Uint8Array([1, 2, 3]));
+    expect(await kept.get(key)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await kept.get(resultKey('sales', 'v2', 'SELECT 1'))).toBeUndefined();
+    clock = HOUR;
+    expect(await kept.get(key)).toBeUndefined();
+  });
+
+  test('large answers are not kept; pruning drops the stale ones and the oldest beyond the budget', async () => {
+    let clock = 0;
+    const kept = cacheStorageKeptResults(memoryCacheStorage(), { freshMs: 10 * HOUR, maxBytes: 250, now: () => clock });
+    await kept.put('too large', new Uint8Array(KEPT_RESULT_MAX_BYTES + 1));
+    expect(await kept.get('too large')).toBeUndefined();
+    for (const name of ['stale', 'oldest', 'older', 'newest']) {
+      await kept.put(name, new Uint8Array(100));
+      clock += name === 'stale' ? 9 * HOUR : HOUR / 10;
+    }
+    clock = 10 * HOUR + 1;
+    await kept.prune();
+    const left = await Promise.all(
+      ['stale', 'oldest', 'older', 'newest'].map(async (name) => !!(await kept.get(name))),
+    );
+    expect(left).toEqual([false, false, true, true]);
+  });
+});
+
+/** A worker that answers at once: loads succeed, each query's answer is its SQL's bytes. Counts what it ran. */
+function visit(kept: KeptResults, version: string) {
+  const ran: string[] = [];
+  const pool = createPool({
+    size: 1,
+    kept,
+    spawn: () => {
+      const api: EngineWorkerApi = {
+        version: async () => 'v-test',
+        load: async () => ({ rows: 1, wasmHeapBytes: 0 }),
+        query: async (sql) => {
+          ran.push(sql);
+          return new TextEncoder().encode(sql);
+        },
+        cancel: async () => true,
+        stats: async () => ({ tables: [], wasmHeapBytes: 0, duckdbMemoryBytes: 0, queries: 0 }),
+      };
+      return { api, terminate: () => undefined, onExit: () => undefined };
+    },
+  });
+  pool.setDataset('sales', version, new Uint8Array(10));
+  return { pool, ran };
+}
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe('the pool with kept answers', () => {
+  test('a reload answers the same queries over the same dataset version without starting a worker', async () => {
+    const kept = cacheStorageKeptResults(memoryCacheStorage());
+    const first = visit(kept, 'v1');
+    expect(text(await first.pool.query({ dataset: 'sales', sql: 'SELECT 1' }))).toBe('SELECT 1');
+    expect(first.ran).toEqual(['SELECT 1']);
+    // Kept in the background once the worker answered.
+    for (let n = 0; n < 100 && !(await kept.get(resultKey('sales', 'v1', 'SELECT 1'))); n++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+
+    const reload = visit(kept, 'v1');
+    expect(text(await reload.pool.query({ dataset: 'sales', sql: 'SELECT 1' }))).toBe('SELECT 1');
+    expect(reload.ran).toEqual([]);
+    expect(reload.pool.stats()).toMatchObject({ workers: 0, keptHits: 1, cacheHits: 1, executions: 0 });
+
+    // A new version of the dataset (the server's file changed): the query runs again.
+    const changed = visit(kept, 'v2');
+    expect(text(await changed.pool.query({ dataset: 'sales', sql: 'SELECT 1' }))).toBe('SELECT 1');
+    expect(changed.ran).toEqual(['SELECT 1']);
+    expect(changed.pool.stats().keptHits).toBe(0);
+  });
+
+  test('a query superseded while its kept answer is read gives way to the later one', async () => {
+    const kept = cacheStorageKeptResults(memoryCacheStorage());
+    await kept.put(resultKey('sales', 'v1', 'SELECT 1'), new TextEncoder().encode('SELECT 1'));
+    const { pool, ran } = visit(kept, 'v1');
+    const older = pool.query({ dataset: 'sales', sql: 'SELECT 1', supersedeKey: 'widget' });
+    const newer = pool.query({ dataset: 'sales', sql: 'SELECT 2', supersedeKey: 'widget' });
+    await expect(older).rejects.toMatchObject({ name: 'AbortError' });
+    expect(text(await newer)).toBe('SELECT 2');
+    expect(ran).toEqual(['SELECT 2']);
+  });
+});

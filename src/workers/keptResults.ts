@@ -1,0 +1,109 @@
+/**
+ * The engine's answers kept in Cache Storage between visits. A reload of a report whose datasets did not change (the
+ * server answered 304 for the kept copy's ETag) then shows its numbers from here as soon as the dataset's version is
+ * known, instead of after DuckDB has opened in a new worker (about a second of its own start code). Keyed like the
+ * pool's result cache (dataset, version, SQL): a new version of a dataset never reads an answer of an old one, and
+ * an answer older than the result cache's freshness is not used. Emptied with the kept datasets at logout and when
+ * someone else signs in (src/features/session/userDataPersistence.ts). Every failure degrades to "nothing kept".
+ */
+
+import { RESULT_FRESH_MS } from './resultCache';
+
+export const RESULTS_CACHE_NAME = 'openrate-results';
+/** What the kept answers may take together; the oldest go first beyond it. */
+export const KEPT_RESULTS_MAX_BYTES = 64 * 1024 * 1024;
+/** Larger answers (an explorer's block, an export's) are not kept: a widget's numbers are a few KiB. */
+export const KEPT_RESULT_MAX_BYTES = 1024 * 1024;
+/** A page prunes when it starts and after this many answers kept, so a tab open for days stays within budget. */
+export const PRUNE_EVERY_PUTS = 200;
+
+const STORED_AT_HEADER = 'X-Result-Stored-At';
+const BYTES_HEADER = 'X-Result-Bytes';
+
+export interface KeptResults {
+  /** The answer kept for the key while fresh, else undefined. */
+  get(key: string): Promise<Uint8Array | undefined>;
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Drops the stale answers, then the oldest beyond the budget. */
+  prune(): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface KeptResultsOptions {
+  freshMs?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+/** The key as a path of the app's origin (Cache Storage keys are requests): its SHA-256, so no SQL is in a URL. */
+async function requestPath(key: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  return `/kept-results/${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function cacheStorageKeptResults(
+  storage: CacheStorage,
+  { freshMs = RESULT_FRESH_MS, maxBytes = KEPT_RESULTS_MAX_BYTES, now = Date.now }: KeptResultsOptions = {},
+): KeptResults {
+  const open = () => storage.open(RESULTS_CACHE_NAME);
+  const storedAt = (response: Response) => Number(response.headers.get(STORED_AT_HEADER)) || 0;
+  let puts = 0;
+  const store: KeptResults = {
+    async get(key) {
+      try {
+        const response = await (await open()).match(await requestPath(key));
+        if (!response || now() - storedAt(response) >= freshMs) return undefined;
+        return new Uint8Array(await response.arrayBuffer());
+      } catch (error) {
+        console.warn('Kept answers are unavailable', error);
+        return undefined;
+      }
+    },
+    async put(key, bytes) {
+      if (bytes.byteLength > KEPT_RESULT_MAX_BYTES) return;
+      try {
+        const headers = { [STORED_AT_HEADER]: String(now()), [BYTES_HEADER]: String(bytes.byteLength) };
+        // A copy: the caller's bytes may be transferred or reused once this returns.
+        const response = new Response(bytes.slice(), { headers });
+        await (await open()).put(await requestPath(key), response);
+        if (++puts % PRUNE_EVERY_PUTS === 0) await store.prune();
+      } catch (error) {
+        console.warn('An answer could not be kept for the next visit', error);
+      }
+    },
+    async prune() {
+      try {
+        const cache = await open();
+        const entries: { request: Request; at: number; bytes: number }[] = [];
+        for (const request of await cache.keys()) {
+          const response = await cache.match(request);
+          if (!response) continue;
+          entries.push({ request, at: storedAt(response), bytes: Number(response.headers.get(BYTES_HEADER)) || 0 });
+        }
+        let total = 0;
+        for (const entry of entries.sort((a, b) => b.at - a.at)) {
+          const stale = now() - entry.at >= freshMs;
+          if (!stale) total += entry.bytes;
+          if (stale || total > maxBytes) await cache.delete(entry.request);
+        }
+      } catch (error) {
+        console.warn('Kept answers could not be pruned', error);
+      }
+    },
+    async clear() {
+      try {
+        await storage.delete(RESULTS_CACHE_NAME);
+      } catch (error) {
+        console.warn('Kept answers could not be removed', error);
+      }
+    },
+  };
+  return store;
+}
+
+/** The browser's store, or none where Cache Storage or SubtleCrypto is missing (an insecure origin, tests). */
+export function browserKeptResults(): KeptResults | undefined {
+  return typeof caches === 'undefined' || typeof crypto === 'undefined' || !crypto.subtle
+    ? undefined
+    : cacheStorageKeptResults(caches);
+}
