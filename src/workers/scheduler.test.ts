@@ -3,12 +3,15 @@ import { createResultCache } from './resultCache';
 import { createScheduler } from './scheduler';
 import { type WorkerHandle } from './workerSlots';
 
-/** One worker whose queries wait until the test answers them in order. */
+/** One worker whose queries wait until the test answers them in order; its DuckDB opens when `open` is called. */
 function scriptedWorker() {
   const sql: string[] = [];
   const answers: ((bytes: Uint8Array) => void)[] = [];
+  let open: (version: string) => void = () => undefined;
+  const opened = new Promise<string>((resolve) => (open = resolve));
   const handle: WorkerHandle = {
     api: {
+      version: () => opened,
       query: (statement: string) =>
         new Promise<Uint8Array>((resolve) => {
           sql.push(statement);
@@ -23,11 +26,12 @@ function scriptedWorker() {
     answers.shift()?.(new Uint8Array([1]));
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { sql, handle, answerNext };
+  return { sql, handle, answerNext, open: () => open('v-test') };
 }
 
-function setup() {
+function setup({ opened = true } = {}) {
   const worker = scriptedWorker();
+  if (opened) worker.open();
   const cache = createResultCache({ limit: 1_000, freshMs: 1_000, now: () => 0 });
   const scheduler = createScheduler({
     spawn: () => worker.handle,
@@ -52,6 +56,20 @@ describe('the query scheduler', () => {
     for (let answered = 0; answered < 4; answered++) await worker.answerNext();
     await Promise.all(done);
     expect(worker.sql).toEqual(['SELECT 1', 'SELECT visible', 'SELECT lookup', 'SELECT prefetch']);
+  });
+
+  it('keeps a starting worker for visible queries: a lookup asked first waits until DuckDB has opened', async () => {
+    const { worker, scheduler } = setup({ opened: false });
+    const lookup = scheduler.query({ sql: 'SELECT lookup', priority: 'lookup' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(worker.sql).toEqual([]);
+    const visible = scheduler.query({ sql: 'SELECT visible' });
+    expect(worker.sql).toEqual(['SELECT visible']);
+    worker.open();
+    await worker.answerNext();
+    expect(worker.sql).toEqual(['SELECT visible', 'SELECT lookup']);
+    await worker.answerNext();
+    await Promise.all([lookup, visible]);
   });
 
   it('runs the same query once for everyone asking, then answers it from the cache', async () => {

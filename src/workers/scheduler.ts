@@ -85,6 +85,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
     spawn,
     hangMs,
     onDeath: (slot, reason) => crash(slot as Slot<Task>, reason),
+    onOpened: () => pump(),
   });
   const queue: Task[] = [];
   const inflight = new Map<string, Task>();
@@ -229,7 +230,10 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
     const waiting = [...queue].sort((a, b) => a.rank - b.rank || a.seq - b.seq);
     for (const task of waiting) {
       if (task.state !== 'queued') continue;
-      const idle = slots.all.filter((slot) => !slot.busy && !slot.dead);
+      // A lookup or prefetch takes only a worker whose DuckDB is open: one still starting (a second or more) is
+      // kept for the visible widgets that may ask meanwhile, which would otherwise wait behind it or for a new one.
+      const background = task.rank > RANK.visible;
+      const idle = slots.all.filter((slot) => !slot.busy && !slot.dead && (slot.opened || !background));
       const holder = idle.filter((slot) => holds(slot, task)).sort((a, b) => a.tables.size - b.tables.size)[0];
       if (holder) {
         run(holder, task);
@@ -241,8 +245,13 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
       // Copying a dataset into one more worker costs a load; worth it only when the queue outgrows the holders.
       if (table && holders > 0 && pending <= holders) continue;
       if (!table && holders > 0 && idle.length === 0 && slots.all.length >= size) continue;
-      const target =
-        idle.sort((a, b) => a.tables.size - b.tables.size)[0] ?? (slots.all.length < size ? slots.spawn() : undefined);
+      let target: Slot<Task> | undefined = idle.sort((a, b) => a.tables.size - b.tables.size)[0];
+      if (!target && background) {
+        // It waits for a worker to open: a new one if none is starting (pumped again once it has opened).
+        if (slots.all.length < size && slots.all.every((slot) => slot.dead || slot.opened)) slots.spawn();
+        continue;
+      }
+      target ??= slots.all.length < size ? slots.spawn() : undefined;
       if (!target) continue;
       if (table) loadThenRun(target, task, table);
       else run(target, task);

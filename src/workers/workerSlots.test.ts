@@ -1,11 +1,11 @@
 import { type EngineWorkerApi } from './protocol';
 import { type Slot, type WorkerHandle, createWorkerSlots } from './workerSlots';
 
-/** A worker that never answers: the slots only start, watch and stop it. */
+/** A worker that never answers (its DuckDB never opens): the slots only start, watch and stop it. */
 function fakeWorker() {
   const worker = { terminated: 0, exit: (_reason: string) => undefined as void };
   const handle: WorkerHandle = {
-    api: {} as EngineWorkerApi,
+    api: { version: () => new Promise<never>(() => undefined) } as unknown as EngineWorkerApi,
     terminate: () => {
       worker.terminated += 1;
     },

@@ -15,6 +15,8 @@ export interface Slot<T> {
   current?: T;
   timer?: ReturnType<typeof setTimeout>;
   dead: boolean;
+  /** DuckDB's start in the worker has settled (opened, or failed): until then a task given to it waits. */
+  opened: boolean;
 }
 
 export interface WorkerSlotsOptions {
@@ -23,6 +25,8 @@ export interface WorkerSlotsOptions {
   hangMs: number;
   /** A worker exited on its own or hung: the scheduler retires it and decides about its task. */
   onDeath(slot: Slot<unknown>, reason: string): void;
+  /** A worker's DuckDB has opened (or failed to): tasks kept for an opened worker may go now. */
+  onOpened?(slot: Slot<unknown>): void;
 }
 
 export interface WorkerSlots<T> {
@@ -46,8 +50,14 @@ export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T
   return {
     all: slots,
     spawn() {
-      const slot: Slot<T> = { handle: options.spawn(), tables: new Map(), busy: false, dead: false };
+      const slot: Slot<T> = { handle: options.spawn(), tables: new Map(), busy: false, dead: false, opened: false };
       slot.handle.onExit((reason) => options.onDeath(slot, reason));
+      const opened = () => {
+        slot.opened = true;
+        if (!slot.dead) options.onOpened?.(slot);
+      };
+      // Asking for the version opens DuckDB; a failure is the tasks' to meet (their calls fail the same way).
+      slot.handle.api.version().then(opened, opened);
       slots.push(slot);
       return slot;
     },
