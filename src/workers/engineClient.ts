@@ -75,18 +75,21 @@ export function getPool(): EnginePool {
 }
 
 /**
- * Workers started with the engine. A dashboard's first burst (a dozen queries at once) splits over two workers; a
- * second worker started only when the burst arrives was ready after the burst had run on the first (its start costs
- * about as much as the burst), while its copy of a dataset file costs tens of milliseconds.
+ * Workers started with the engine: one, and a second where the machine has cores to spare. A dashboard's first burst
+ * splits over two workers, and a second one started only when the burst arrives is ready late; but each start is a
+ * second or more of CPU, and on 2 cores two starts at once slowed the first worker's (2.5 → 3.6 s) and the whole
+ * cold open at 10^6 rows (5.7 → 7.0 s; bench/README.md). With 4 cores or more (not measured here) both start at once.
  */
-export const WARM_WORKERS = 2;
+export function warmWorkers(cores: number | undefined): number {
+  return (cores ?? 2) >= 4 ? 2 : 1;
+}
 
 /**
  * Starts the engine ahead of any dataset (on the way into the reports area): the .wasm downloads and compiles and
  * the first workers open DuckDB while the report and its datasets are still on the way.
  */
 export function startEngine(): void {
-  getPool().warm(WARM_WORKERS);
+  getPool().warm(warmWorkers(navigator.hardwareConcurrency));
 }
 
 /** A dataset-less view of the pool, for the home page's engine check. */
