@@ -57,6 +57,9 @@ export function spawnBrowserWorker(workers: Worker[] = []): WorkerHandle {
 
 let pool: EnginePool | undefined;
 
+/** How long after the engine starts the kept answers are pruned. */
+const KEPT_PRUNE_DELAY_MS = 30_000;
+
 /** The public report page (`/reports/:reportId`, src/app/router.tsx), which anyone with its link may open. */
 const isPublicReportPath = (pathname: string) => /^\/reports\/[^/]+\/?$/.test(pathname);
 
@@ -65,11 +68,16 @@ const isPublicReportPath = (pathname: string) => /^\/reports\/[^/]+\/?$/.test(pa
  * signed-in users only: a public report's page keeps neither its datasets nor their answers.
  */
 export function getPool(): EnginePool {
+  if (pool) return pool;
   const nav = navigator as Navigator & { deviceMemory?: number };
-  pool ??= createPool({
+  const kept = isPublicReportPath(location.pathname) ? undefined : browserKeptResults();
+  // The stale answers of earlier visits, and the oldest beyond the budget, go once the page has opened, not while it
+  // opens: pruning reads every kept answer's headers.
+  if (kept) setTimeout(() => void kept.prune(), KEPT_PRUNE_DELAY_MS);
+  pool = createPool({
     spawn: () => spawnBrowserWorker(),
     size: poolSize(nav.hardwareConcurrency, nav.deviceMemory),
-    kept: isPublicReportPath(location.pathname) ? undefined : browserKeptResults(),
+    kept,
   });
   return pool;
 }
@@ -80,7 +88,7 @@ export function getPool(): EnginePool {
  * second or more of CPU, and on 2 cores two starts at once slowed the first worker's (2.5 → 3.6 s) and the whole
  * cold open at 10^6 rows (5.7 → 7.0 s; bench/README.md). With 4 cores or more (not measured here) both start at once.
  */
-export function warmWorkers(cores: number | undefined): number {
+function warmWorkers(cores: number | undefined): number {
   return (cores ?? 2) >= 4 ? 2 : 1;
 }
 

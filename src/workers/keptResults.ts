@@ -14,7 +14,10 @@ export const RESULTS_CACHE_NAME = 'openrate-results';
 export const KEPT_RESULTS_MAX_BYTES = 64 * 1024 * 1024;
 /** Larger answers (an explorer's block, an export's) are not kept: a widget's numbers are a few KiB. */
 export const KEPT_RESULT_MAX_BYTES = 1024 * 1024;
-/** A page prunes when it starts and after this many answers kept, so a tab open for days stays within budget. */
+/**
+ * A page prunes 30 s after its engine starts (engineClient.ts) and after this many answers kept, so a tab open for
+ * days stays within budget.
+ */
 export const PRUNE_EVERY_PUTS = 200;
 
 const STORED_AT_HEADER = 'X-Result-Stored-At';

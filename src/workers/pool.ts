@@ -49,10 +49,7 @@ export interface EnginePool {
   hasDataset(table: string, version?: string): boolean;
   query(request: QueryRequest): Promise<Uint8Array>;
   version(): Promise<string>;
-  /**
-   * Starts workers ahead of any query, up to `count` (and the pool's size), each opening DuckDB at once: the first
-   * burst of a dashboard then finds a second worker ready to take a copy of its dataset instead of starting one.
-   */
+  /** Starts workers ahead of any query, up to `count` (and the pool's size), each opening DuckDB at once. */
   warm(count: number): void;
   stats(): PoolStats;
   workerStats(): Promise<WorkerStats[]>;
@@ -91,8 +88,6 @@ export function createPool(options: PoolOptions): EnginePool {
     onExecuted: kept && ((key, bytes) => void kept.put(key, bytes)),
   });
   const { slots } = scheduler;
-  // Once per page: the stale answers of earlier visits, and the oldest beyond the budget, go.
-  void kept?.prune();
   let keptHits = 0;
   let asked = 0;
   /** The latest query asked for under each supersede key, so a kept answer read meanwhile cannot overtake it. */
@@ -138,12 +133,8 @@ export function createPool(options: PoolOptions): EnginePool {
       return slot.handle.api.version();
     },
     warm(count) {
-      while (slots.all.filter((slot) => !slot.dead).length < Math.min(count, size)) {
-        slots
-          .spawn()
-          .handle.api.version()
-          .catch(() => undefined);
-      }
+      // A new slot asks its worker for the version, which opens DuckDB (workerSlots.ts).
+      while (slots.all.filter((slot) => !slot.dead).length < Math.min(count, size)) slots.spawn();
     },
     stats() {
       return {

@@ -6,13 +6,15 @@ let plotModule: Promise<{ default: ComponentType<PlotParams> }> | undefined;
 
 /** plotly's chunk (it is large), asked for once: by the first chart drawn or, earlier, by `usePlotPreload`. */
 function loadPlot(): Promise<{ default: ComponentType<PlotParams> }> {
-  plotModule ??= Promise.all([import('./plotly'), import('react-plotly.js/factory')]).then(
-    ([{ Plotly }, { default: createPlotlyComponent }]) => ({ default: createPlotlyComponent(Plotly) }),
-  );
-  // A failed download is asked for again by the next chart.
-  plotModule.catch(() => {
-    plotModule = undefined;
-  });
+  if (!plotModule) {
+    plotModule = Promise.all([import('./plotly'), import('react-plotly.js/factory')]).then(
+      ([{ Plotly }, { default: createPlotlyComponent }]) => ({ default: createPlotlyComponent(Plotly) }),
+    );
+    // A failed download is asked for again by the next chart.
+    plotModule.catch(() => {
+      plotModule = undefined;
+    });
+  }
   return plotModule;
 }
 
