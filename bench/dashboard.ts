@@ -10,6 +10,7 @@ import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/poo
 import { DATASET_FETCH_MEASURE, KEPT_READ_MEASURE, WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
 import { ensureBenchData, median, ms } from './benchData';
 import { API_HEADERS, benchWorkspace, engineSpan, launchOptions, signIn, startServer } from './browser';
+import { printCpuProfile, printCpuSequence, printTimeline, startCpuProfile, startTimelineTrace } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     'disk-profile': { type: 'boolean', default: false },
     waterfall: { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
+    'cpu-profile': { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -573,23 +576,34 @@ async function main() {
       await fresh.addInitScript(WATCH_WIDGETS);
       const wasmRequests = recordWasmRequests(fresh);
       const page = await fresh.newPage();
+      const lastRound = round === repeats - 1;
+      let stopProfile = values['cpu-profile'] && lastRound ? await startCpuProfile(page) : undefined;
       await page.goto(url);
       let rendered = await allRendered(page, widgets);
+      if (stopProfile) printCpuProfile(await stopProfile(), path.resolve('dist'), 'cold open');
       const failed = await page.locator('[data-widget-id]:has([role="alert"])').count();
       if (failed) throw new Error(`${failed} widgets show an error instead of their numbers`);
       if (round === 0 && values.screenshot) await page.screenshot({ path: `${values.screenshot}-light.png` });
       let engine = await engineSpan(page, 0);
       cold.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
       coldSteps.push(await breakdown(page, wasmRequests));
-      if (values.waterfall && round === repeats - 1) await printWaterfall(page, 'cold');
+      if (values.waterfall && lastRound) await printWaterfall(page, 'cold');
 
       // Warm: the same tab reloaded: the dataset comes back as a 304 and its kept copy, the engine starts again.
+      stopProfile = values['cpu-profile'] && lastRound ? await startCpuProfile(page) : undefined;
+      const stopTrace = values.timeline && lastRound ? await startTimelineTrace(page) : undefined;
       await page.reload();
       rendered = await allRendered(page, widgets);
+      if (stopTrace) printTimeline(await stopTrace(), 'warm reload');
+      if (stopProfile) {
+        const profile = await stopProfile();
+        printCpuProfile(profile, path.resolve('dist'), 'warm reload');
+        printCpuSequence(profile, path.resolve('dist'));
+      }
       engine = await engineSpan(page, 0);
       warm.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
       warmSteps.push(await breakdown(page, wasmRequests));
-      if (values.waterfall && round === repeats - 1) await printWaterfall(page, 'warm');
+      if (values.waterfall && lastRound) await printWaterfall(page, 'warm');
       if (values['skip-date-change']) {
         await fresh.close();
         continue;

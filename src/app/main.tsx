@@ -16,6 +16,7 @@ import { setupStore } from '../store/store';
 import { browserKeptResults } from '../workers/keptResults';
 import { App } from './App';
 import { fetchIconPaths, setupIcons } from './icons';
+import { startInitialRequests } from './initialRequests';
 
 const store = setupStore({
   prefs: loadPrefs(window.localStorage),
@@ -31,6 +32,8 @@ persistWorkspaces(window.localStorage);
 followAccount();
 startTabsListeners(window.localStorage);
 persistReportsList(window.localStorage);
+// Before the first render, and after the user-data listeners, which must see the account's answer.
+startInitialRequests(store.dispatch, window.location.pathname, window.localStorage);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

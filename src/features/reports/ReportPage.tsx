@@ -2,28 +2,24 @@ import './reportPage.css';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { type ReportType, reportTypeSchema } from '../../contracts/reports';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { errorStatus } from '../session/apiErrors';
 import { useCurrentUser } from '../shell/useCurrentWorkspace';
 import { NewerVersionNotice } from './components/NewerVersionNotice';
 import { ReportTitleBar } from './components/ReportTitleBar';
 import { ReportToolbar } from './components/ReportToolbar';
-import { REPORT_POLL_MS, type ReportRef, useGetReportQuery, useMarkReportOpenedMutation } from './reportsApi';
+import {
+  REPORT_POLL_MS,
+  type ReportRef,
+  reportRefOf,
+  useGetReportQuery,
+  useMarkReportOpenedMutation,
+} from './reportsApi';
 import { useReportView } from './reportViews';
 import { reportOpened } from './state/openedReport';
 import { reportKey, selectDocument } from './state/reportDocumentSlice';
 
 const VIEW_NOT_FOUND = 'View not found';
-
-/** The report the URL names, or null when the URL cannot name one. */
-function reportRefOf(params: Record<string, string | undefined>): ReportRef | null {
-  const type = reportTypeSchema.safeParse(params.objectType);
-  const workspaceId = Number(params.workspaceId);
-  const id = /^[1-9]\d*$/.test(params.objectId ?? '') ? Number(params.objectId) : NaN;
-  if (!type.success || !Number.isSafeInteger(id) || !Number.isSafeInteger(workspaceId)) return null;
-  return { workspaceId, type: type.data as ReportType, id };
-}
 
 /** A report page: /workspaces/:workspaceId/reports/:objectType/:objectId (spec 2 §2). */
 export function ReportPage() {

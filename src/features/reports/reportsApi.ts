@@ -8,6 +8,7 @@ import {
   type ReportConfig,
   type ReportSummary,
   type ReportType,
+  reportTypeSchema,
   type SaveReportBody,
   type VersionConflict,
   permissionListResponseSchema,
@@ -30,6 +31,15 @@ export interface ReportRef {
   workspaceId: number;
   type: ReportType;
   id: number;
+}
+
+/** The report a report page's route parameters name (`:workspaceId`, `:objectType`, `:objectId`), or null. */
+export function reportRefOf(params: Record<string, string | undefined>): ReportRef | null {
+  const type = reportTypeSchema.safeParse(params.objectType);
+  const workspaceId = Number(params.workspaceId);
+  const id = /^[1-9]\d*$/.test(params.objectId ?? '') ? Number(params.objectId) : NaN;
+  if (!type.success || !Number.isSafeInteger(id) || !Number.isSafeInteger(workspaceId)) return null;
+  return { workspaceId, type: type.data, id };
 }
 
 const listTag = (workspaceId: number) => ({ type: 'Reports' as const, id: workspaceId });

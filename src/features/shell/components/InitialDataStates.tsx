@@ -1,5 +1,5 @@
 import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
 import { signedOut } from '../../session/sessionActions';
 
@@ -24,19 +24,25 @@ export function InitialDataSpinner() {
   );
 }
 
-/** Whether the browser believes it is online, kept live. */
+function subscribeToConnection(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/**
+ * Whether the browser believes it is online, kept live. Read at every render as well as on the browser's events: the
+ * connection may drop before the first render subscribes (the page's first requests start before it).
+ */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 export function OfflinePage() {

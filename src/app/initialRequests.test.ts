@@ -1,0 +1,109 @@
+/** @jest-environment node */
+import { meFixture } from '../../test/meFixture';
+import { memoryStorage } from '../../test/memoryStorage';
+import { reportFixture } from '../../test/reportFixture';
+import { json, stubNetwork } from '../../test/stubNetwork';
+import { authApi } from '../features/auth/authApi';
+import { reportRefOf, reportsApi } from '../features/reports/reportsApi';
+import { sessionApi } from '../features/session/sessionApi';
+import { LAST_MEMBER_KEY } from '../features/session/userDataPersistence';
+import { api } from '../store/api';
+import { setupStore as setupRealStore } from '../store/store';
+import { startInitialRequests } from './initialRequests';
+
+/**
+ * The server of these tests holds every answer until all the requests a page start makes have arrived: a request
+ * sent only after another's answer would never arrive, and the test would time out.
+ */
+function heldServer(expected: number) {
+  let release: () => void = () => undefined;
+  const allArrived = new Promise<void>((resolve) => (release = resolve));
+  const network = stubNetwork(async (request) => {
+    if (network.calls.length >= expected) release();
+    await allArrived;
+    const { pathname } = new URL(request.url);
+    if (pathname === '/session') return json({ user_id: 1, expires_at: '2026-11-28T20:00:00Z' });
+    if (pathname === '/api/me') return json(meFixture());
+    if (pathname === '/api/workspaces/3/reports/dashboard/12') return json({ data: reportFixture({ id: 12 }) });
+    return json({ error: 'Not Found' }, 404);
+  });
+  return { network, allArrived };
+}
+
+const paths = (calls: Request[]) => calls.map((call) => new URL(call.url).pathname).sort();
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the first screen’s requests', () => {
+  let restore: () => void = () => undefined;
+  let stores: ReturnType<typeof setupRealStore>[] = [];
+  const setupStore = () => {
+    const store = setupRealStore();
+    stores.push(store);
+    return store;
+  };
+  afterEach(() => {
+    // Also ends the timers that would drop the unused answers a minute later.
+    stores.forEach((store) => store.dispatch(api.util.resetApiState()));
+    stores = [];
+    restore();
+  });
+
+  it('asks for the session, the account and the report at once when someone signed in here last time', async () => {
+    const { network, allArrived } = heldServer(3);
+    restore = network.restore;
+    const store = setupStore();
+    startInitialRequests(
+      store.dispatch,
+      '/workspaces/3/reports/dashboard/12',
+      memoryStorage({ [LAST_MEMBER_KEY]: '7' }),
+    );
+    await allArrived;
+    expect(paths(network.calls)).toEqual(['/api/me', '/api/workspaces/3/reports/dashboard/12', '/session']);
+    await settle();
+
+    // What the app's root and the report page then ask for is already there: nothing is requested again.
+    const ref = reportRefOf({ workspaceId: '3', objectType: 'dashboard', objectId: '12' });
+    if (!ref) throw new Error('the report page names no report');
+    const subscriptions = [
+      store.dispatch(sessionApi.endpoints.getSession.initiate()),
+      store.dispatch(authApi.endpoints.getMe.initiate()),
+      store.dispatch(reportsApi.endpoints.getReport.initiate(ref)),
+    ];
+    const answers = await Promise.all(subscriptions.map((subscription) => subscription.unwrap()));
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    expect(answers[1]).toMatchObject({ memberId: 7 });
+    expect(answers[2]).toMatchObject({ id: 12 });
+    expect(network.calls).toHaveLength(3);
+  });
+
+  it('asks only for the session when nobody is remembered in this browser', async () => {
+    const { network, allArrived } = heldServer(1);
+    restore = network.restore;
+    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage());
+    await allArrived;
+    await settle();
+    expect(paths(network.calls)).toEqual(['/session']);
+  });
+
+  it('asks only for the session on a public report’s page', async () => {
+    const { network, allArrived } = heldServer(1);
+    restore = network.restore;
+    startInitialRequests(setupStore().dispatch, '/reports/12', memoryStorage({ [LAST_MEMBER_KEY]: '7' }));
+    await allArrived;
+    await settle();
+    expect(paths(network.calls)).toEqual(['/session']);
+  });
+
+  it('asks for no report on an address that names none', async () => {
+    const { network, allArrived } = heldServer(2);
+    restore = network.restore;
+    startInitialRequests(
+      setupStore().dispatch,
+      '/workspaces/3/reports/chart/x',
+      memoryStorage({ [LAST_MEMBER_KEY]: '7' }),
+    );
+    await allArrived;
+    await settle();
+    expect(paths(network.calls)).toEqual(['/api/me', '/session']);
+  });
+});
