@@ -67,8 +67,11 @@ function levelSort(layout: GridLayout): GridLayout['sort'] {
   );
 }
 
-/** The engine queries of an export: its leaf rows block by block, in the grid's order, and its totals row. */
-export function exportQueries(input: ExportInput) {
+/**
+ * The engine queries of an export: its leaf rows block by block (`blockRows` each), in the grid's order, and its
+ * totals row.
+ */
+export function exportQueries(input: ExportInput, blockRows = EXPORT_CHUNK_ROWS) {
   const { scope, layout } = input;
   const base = {
     dataset: scope.dataset,
@@ -90,9 +93,37 @@ export function exportQueries(input: ExportInput) {
       : wrap<QueryInput>({ kind: 'explorerRows', ...base, ...page, levelSort: true });
   const sort = levelSort(layout);
   return {
-    block: (offset: number) => rows({ rowGroups: layout.rowGroups, offset, limit: EXPORT_CHUNK_ROWS, sort }),
+    block: (offset: number) => rows({ rowGroups: layout.rowGroups, offset, limit: blockRows, sort }),
     totals: layout.rowGroups.length ? rows({ rowGroups: [], offset: 0, limit: 1 }) : undefined,
   };
+}
+
+/** One block of an export's rows as the engine answered it, and where it starts. */
+export interface ExportBlock<T> {
+  answer: T;
+  offset: number;
+  rows: number;
+}
+
+/**
+ * The blocks of an export in order, from offset 0 until the first block shorter than `blockRows` (no count first:
+ * that would be one more pass over the range). Each next block is asked for as soon as the previous one has
+ * arrived, so the engine answers it while the caller writes that one.
+ */
+export async function* exportBlocks<T>(
+  fetchBlock: (offset: number) => Promise<T>,
+  countRows: (answer: T) => number,
+  blockRows = EXPORT_CHUNK_ROWS,
+): AsyncGenerator<ExportBlock<T>> {
+  let next: Promise<T> | undefined = fetchBlock(0);
+  for (let offset = 0; next; offset += blockRows) {
+    const answer: T = await next;
+    const rows = countRows(answer);
+    next = rows < blockRows ? undefined : fetchBlock(offset + blockRows);
+    // A failure of the block asked for ahead surfaces when it is awaited, not as an unhandled rejection meanwhile.
+    next?.catch(() => undefined);
+    yield { answer, offset, rows };
+  }
 }
 
 /**
@@ -133,25 +164,24 @@ export function useExplorerExport() {
         const totals = queries.totals && fetchArrow(queries.totals);
         totals?.catch(() => undefined);
         const { tableFromIPC } = await import('apache-arrow');
-        // No count first (one more pass over the range): a block shorter than asked for is the last one.
         let expected = EXPORT_CHUNK_ROWS;
         const onRows = (written: number) => {
           if (running.current === run) setProgress({ format, done: Math.min(1, written / expected) });
         };
         const columns = exportColumns(input.schema, input.layout.rowGroups, input.values, input.layout.pivot !== null);
         // The engine answers the first block while the worker loads its writer (exceljs's chunk, the header).
-        let next: Promise<Uint8Array> | undefined = timed(fetchArrow(queries.block(0)));
-        next.catch(() => undefined);
+        // Reading a block's row count wraps the answer's buffers: no value is decoded here.
+        const blocks = exportBlocks(
+          (offset) => timed(fetchArrow(queries.block(offset))),
+          (bytes) => tableFromIPC(bytes).numRows,
+        );
+        const first = blocks.next();
+        first.catch(() => undefined);
         await worker.call((api) => api.begin(format, columns, input.locale, proxy(onRows)));
-        for (let offset = 0; next; offset += EXPORT_CHUNK_ROWS) {
-          const bytes: Uint8Array = await next;
-          // Reading the row count wraps the answer's buffers: no value is decoded here.
-          const rows = tableFromIPC(bytes).numRows;
-          const last = rows < EXPORT_CHUNK_ROWS;
-          expected = offset + rows + (last ? 0 : EXPORT_CHUNK_ROWS);
-          // The next block is fetched while the worker writes this one.
-          next = last ? undefined : timed(fetchArrow(queries.block(offset + EXPORT_CHUNK_ROWS)));
-          await worker.call((api) => api.add(bytes));
+        for (let block = await first; !block.done; block = await blocks.next()) {
+          const { answer, offset, rows } = block.value;
+          expected = offset + rows + (rows < EXPORT_CHUNK_ROWS ? 0 : EXPORT_CHUNK_ROWS);
+          await worker.call((api) => api.add(answer));
         }
         if (totals) {
           const bytes = await timed(totals);
