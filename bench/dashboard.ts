@@ -35,6 +35,7 @@ const { values } = parseArgs({
     demo: { type: 'boolean', default: false },
     'cpu-profile': { type: 'boolean', default: false },
     timeline: { type: 'boolean', default: false },
+    latency: { type: 'string', default: '0' },
   },
 });
 const rows = Number(values.rows);
@@ -576,6 +577,17 @@ async function main() {
       await fresh.addInitScript(WATCH_WIDGETS);
       const wasmRequests = recordWasmRequests(fresh);
       const page = await fresh.newPage();
+      // A network's round trip (the page's requests; loopback has none): each request answers this much later.
+      if (Number(values.latency) > 0) {
+        const network = await fresh.newCDPSession(page);
+        await network.send('Network.enable');
+        await network.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: Number(values.latency),
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      }
       const lastRound = round === repeats - 1;
       let stopProfile = values['cpu-profile'] && lastRound ? await startCpuProfile(page) : undefined;
       await page.goto(url);
