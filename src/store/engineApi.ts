@@ -2,9 +2,8 @@ import { type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { type DatasetSchema, type Field } from '../contracts/datasets';
 import { type Cell, toCell } from '../engine/cells';
-import { type QueryInput, buildQuery, pivotValuesSql } from '../engine/queries';
-import { type DatasetEntry, type DatasetsState, datasetKey, loadDataset } from '../features/datasets/datasetsSlice';
-import { missingColumns } from '../features/datasets/projection';
+import type { QueryInput } from '../engine/queries';
+import { type DatasetEntry, type DatasetsState, datasetKey } from '../features/datasets/datasetsSlice';
 import { type Priority, type QueryRequest } from '../workers/pool';
 import { type EngineError, engineError, engineMessages, toEngineError } from '../workers/protocol';
 
@@ -85,9 +84,16 @@ export async function queryArrow(
   const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
   // A table loaded with a dashboard's columns only never answers a query that reads another: the whole dataset
   // is loaded instead, and the query is asked again with its version (callers pass the version they saw).
+  // The SQL builders and the projection load with the first query, as the pool does: not with the first screen.
+  const [{ buildQuery, pivotValuesSql }, { missingColumns }] = await Promise.all([
+    import('../engine/queries'),
+    import('../features/datasets/projection'),
+  ]);
   const sqlOf = (sql: string) => {
     if (missingColumns(sql, schema, entry.columns).length === 0) return sql;
-    void dispatch(loadDataset({ workspaceId: args.workspaceId, datasetId }));
+    void import('../features/datasets/loadDataset').then(({ loadDataset }) =>
+      dispatch(loadDataset({ workspaceId: args.workspaceId, datasetId })),
+    );
     throw engineError(engineMessages.waitingForDataset);
   };
   const pool = await runner();

@@ -15,12 +15,11 @@ import {
   downloadProgressed,
   downloadStarted,
   initialDatasetsState,
-  loadDataset,
   schemasExpired,
   selectDatasetEntry,
-  setDatasetSink,
 } from './datasetsSlice';
 import { MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './download';
+import { loadDataset, setDatasetSink } from './loadDataset';
 
 const reducer = datasetsSlice.reducer;
 const noWait = () => Promise.resolve();

@@ -12,7 +12,8 @@ import {
   useEngagementSegmentTableQuery,
 } from '../../store/engineApi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { DATASET_FETCH_ERROR, loadDataset, selectDatasetEntry } from '../datasets/datasetsSlice';
+import { DATASET_FETCH_ERROR, selectDatasetEntry } from '../datasets/datasetsSlice';
+import { loadDataset } from '../datasets/loadDataset';
 import { useCurrentWorkspace } from '../shell/useCurrentWorkspace';
 import { useGetWorkspaceFlagsQuery } from '../workspaces/workspacesApi';
 import { type ContactRow, engagementCsvBlob, saveBlob } from './downloadCsv';

@@ -5,7 +5,8 @@ import { json, stubNetwork } from '../../../test/stubNetwork';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { formatValue } from '../../engine/format';
 import { setupStore } from '../../store/store';
-import { downloadProgressed, downloadStarted, setDatasetSink } from '../datasets/datasetsSlice';
+import { downloadProgressed, downloadStarted } from '../datasets/datasetsSlice';
+import { setDatasetSink } from '../datasets/loadDataset';
 import {
   MAIN,
   WORKSPACE_ID,

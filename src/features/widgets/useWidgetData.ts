@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { DATASET_FETCH_ERROR, loadDataset, selectDatasetEntry } from '../datasets/datasetsSlice';
+import { DATASET_FETCH_ERROR, selectDatasetEntry } from '../datasets/datasetsSlice';
+import { loadDataset } from '../datasets/loadDataset';
 import { covers, projectedColumns } from '../datasets/projection';
 import { type DataScope, PROJECTION_PENDING } from './types';
 

@@ -1,0 +1,124 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { type DatasetFormat, projectedColumnsParam } from '../../contracts/dataModel';
+import { type DatasetSchema } from '../../contracts/datasets';
+import { browserDatasetStore, type DatasetStore } from './datasetCache';
+import { datasetPath, type DatasetRef, datasetsApi } from './datasetsApi';
+import {
+  DATASET_FETCH_ERROR,
+  DATASET_STALE_MS,
+  type DatasetEntry,
+  type DatasetsState,
+  datasetKey,
+  downloadAttempted,
+  downloadFailed,
+  downloadProgressed,
+  downloadStarted,
+  downloadSucceeded,
+} from './datasetsSlice';
+import { downloadDataset } from './download';
+import { covers, type DashboardProjection, projectedColumns } from './projection';
+
+// The load of a dataset (its download, projection and hand-over to the engine) is apart from the slice it reports
+// to: the slice is in the first load, this loads with the first screen that reads a dataset.
+
+/** Where downloaded bytes go: the query engine's pool (swapped in tests). */
+export type DatasetSink = (
+  table: string,
+  version: string,
+  bytes: Uint8Array,
+  format: DatasetFormat,
+) => void | Promise<void>;
+
+let sink: DatasetSink = async (table, version, bytes, format) => {
+  // The router has usually started the engine already (src/app/router.tsx); this import is then a no-op.
+  const { getPool } = await import('../../workers/engineClient');
+  getPool().setDataset(table, version, bytes, format);
+};
+
+export function setDatasetSink(next: DatasetSink): void {
+  sink = next;
+}
+
+interface LoadArgs extends DatasetRef {
+  /** A dashboard in view mode: only the columns it reads are downloaded and loaded. */
+  projection?: DashboardProjection;
+  /** For tests: the file's fetch, a timer and where files are kept between visits (the browser's Cache Storage). */
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  store?: DatasetStore;
+}
+
+/** The columns to load for `projection`: undefined for the whole dataset; widened by what the engine holds. */
+function columnsToLoad(
+  projection: DashboardProjection | undefined,
+  schema: DatasetSchema,
+  entry: DatasetEntry | undefined,
+): string[] | undefined {
+  const wanted = projection ? projectedColumns(projection, schema) : null;
+  if (wanted === null) return undefined;
+  // Whatever another consumer of the loaded table reads stays in (a wider projection, never a narrower one).
+  const kept = entry?.version ? entry.columns : [];
+  return kept === undefined ? undefined : [...new Set([...kept, ...wanted])];
+}
+
+/** True when the engine's table of `entry` is current and holds what `projection` (or the whole dataset) needs. */
+export function entryServes(entry: DatasetEntry | undefined, projection?: DashboardProjection): boolean {
+  if (entry?.status !== 'ready' || !entry.schema || !entry.fetchedAt) return false;
+  if (Date.now() - entry.fetchedAt >= DATASET_STALE_MS) return false;
+  return covers(entry.columns, projection ? projectedColumns(projection, entry.schema) : null);
+}
+
+/**
+ * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s, or when the
+ * engine's table lacks columns now needed; a copy kept from an earlier visit is reused when the server says it is
+ * current), with progress in the store and the bytes handed straight to the query engine. With a projection,
+ * only the columns a dashboard reads.
+ */
+export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
+  'datasets/load',
+  async (
+    { workspaceId, datasetId, publicReportId, projection, fetch: fetchFn, sleep, store },
+    { dispatch, getState },
+  ) => {
+    const key = datasetKey(workspaceId, datasetId);
+    const previous = getState().datasets.entries[key];
+    dispatch(downloadStarted({ key }));
+    const ref = { workspaceId, datasetId, publicReportId };
+    try {
+      // Fetched again whenever the file is (this thunk's condition decides when), so the two always match.
+      const schema = await dispatch(
+        datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false, forceRefetch: true }),
+      ).unwrap();
+      // A public link's file is already its report's scope.
+      const columns = publicReportId === undefined ? columnsToLoad(projection, schema, previous) : undefined;
+      // A column set comes as a DuckDB file, which the engine attaches instead of inserting Arrow (measured in
+      // bench/README.md); the whole file stays Arrow, the format every other reader of datasets gets.
+      const format: DatasetFormat = columns ? 'duckdb' : 'arrow';
+      const query = columns ? `?columns=${encodeURIComponent(projectedColumnsParam(columns))}&format=duckdb` : '';
+      // The projected file has its own URL, so its kept copy and its ETag are its own.
+      const url = `/api${datasetPath(ref)}${query}`;
+      const file = await downloadDataset(url, {
+        fetch: fetchFn,
+        sleep,
+        // A signed-in user's files are kept (and dropped at logout); a public report's page has no one to sign out.
+        store: publicReportId === undefined ? (store ?? browserDatasetStore()) : undefined,
+        onAttempt: (attempt) => dispatch(downloadAttempted({ key, attempt })),
+        onProgress: ({ loaded, total }) => dispatch(downloadProgressed({ key, loaded, total })),
+      });
+      const version = `${workspaceId}:${file.version}`;
+      await sink(schema.tableId, version, file.bytes, format);
+      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns }));
+    } catch (error) {
+      console.error(error);
+      dispatch(downloadFailed({ key, error: DATASET_FETCH_ERROR }));
+    }
+  },
+  {
+    condition: ({ workspaceId, datasetId, projection }, { getState }) => {
+      const entry = getState().datasets.entries[datasetKey(workspaceId, datasetId)];
+      // A load under way is awaited; its consumers ask again when it ends if it lacks what they need.
+      if (entry?.status === 'loading') return false;
+      return !entryServes(entry, projection);
+    },
+  },
+);
