@@ -82,13 +82,13 @@ export async function queryArrow(
   const datasetId = args.query.dataset ?? 'engagement_contacts';
   const entry = entryFor(state, args.workspaceId, datasetId);
   const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
-  // A table loaded with a dashboard's columns only never answers a query that reads another: the whole dataset
-  // is loaded instead, and the query is asked again with its version (callers pass the version they saw).
   // The SQL builders and the projection load with the first query, as the pool does: not with the first screen.
   const [{ buildQuery, pivotValuesSql }, { missingColumns }] = await Promise.all([
     import('../engine/queries'),
     import('../features/datasets/projection'),
   ]);
+  // A table loaded with a dashboard's columns only never answers a query that reads another: the whole dataset
+  // is loaded instead, and the query is asked again with its version (callers pass the version they saw).
   const sqlOf = (sql: string) => {
     if (missingColumns(sql, schema, entry.columns).length === 0) return sql;
     void import('../features/datasets/loadDataset').then(({ loadDataset }) =>
