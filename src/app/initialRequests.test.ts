@@ -76,34 +76,22 @@ describe('the first screen’s requests', () => {
     expect(network.calls).toHaveLength(3);
   });
 
-  it('asks only for the session when nobody is remembered in this browser', async () => {
-    const { network, allArrived } = heldServer(1);
+  const remembered = { [LAST_MEMBER_KEY]: '7' };
+  it.each([
+    [
+      'only the session when nobody is remembered in this browser',
+      '/workspaces/3/reports/dashboard/12',
+      {},
+      ['/session'],
+    ],
+    ['only the session on a public report’s page', '/reports/12', remembered, ['/session']],
+    ['no report on an address that names none', '/workspaces/3/reports/chart/x', remembered, ['/api/me', '/session']],
+  ])('asks for %s', async (_case, pathname, stored: Record<string, string>, expected) => {
+    const { network, allArrived } = heldServer(expected.length);
     restore = network.restore;
-    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage());
+    startInitialRequests(setupStore().dispatch, pathname, memoryStorage(stored));
     await allArrived;
     await settle();
-    expect(paths(network.calls)).toEqual(['/session']);
-  });
-
-  it('asks only for the session on a public report’s page', async () => {
-    const { network, allArrived } = heldServer(1);
-    restore = network.restore;
-    startInitialRequests(setupStore().dispatch, '/reports/12', memoryStorage({ [LAST_MEMBER_KEY]: '7' }));
-    await allArrived;
-    await settle();
-    expect(paths(network.calls)).toEqual(['/session']);
-  });
-
-  it('asks for no report on an address that names none', async () => {
-    const { network, allArrived } = heldServer(2);
-    restore = network.restore;
-    startInitialRequests(
-      setupStore().dispatch,
-      '/workspaces/3/reports/chart/x',
-      memoryStorage({ [LAST_MEMBER_KEY]: '7' }),
-    );
-    await allArrived;
-    await settle();
-    expect(paths(network.calls)).toEqual(['/api/me', '/session']);
+    expect(paths(network.calls)).toEqual(expected);
   });
 });
