@@ -14,6 +14,7 @@ import { EXPORT_MEASURES } from '../src/features/explorer/useExplorerExport';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
 import { API_HEADERS, benchWorkspace, launchOptions, signIn, startServer } from './browser';
+import { printCpuProfile, printCpuSequence, startCpuProfile } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -23,6 +24,7 @@ import { BENCH_DATASET } from './engineDashboard';
  * 100 result columns) to its cells drawn, next to the engine's time for the queries it ran (from the pool's spans
  * in the performance timeline). Export: 'Export to Excel' of about `--export-rows` leaf rows × 30 columns, the time
  * from the click to the download and the page's JS heap at its peak, the file read back to count its cells.
+ * `--cpu-profile`: the page's main thread during the last round's pivot change, by module and in sequence.
  */
 const { values } = parseArgs({
   options: {
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     'end-date': { type: 'string', default: '2026-11-21' },
     'export-rows': { type: 'string', default: '100000' },
     only: { type: 'string' },
+    'cpu-profile': { type: 'boolean', default: false },
   },
 });
 const rows = Number(values.rows);
@@ -73,6 +76,9 @@ async function pivotDrawn(page: Page): Promise<number> {
   );
   return (await handle.jsonValue()) as number;
 }
+
+/** Notes when the next input event reaches the page, before any of its handlers runs (capture on the window). */
+const WATCH_INPUT = `window.addEventListener('input', () => (window.benchInputAt = performance.now()), { capture: true, once: true })`;
 
 /** Where a pivot change's time goes, in ms: the figures the ratio is made of. */
 interface PivotBreakdown {
@@ -183,9 +189,17 @@ async function benchPivot(browser: Browser, options: BrowserContextOptions, crea
       .waitFor({ timeout: 600_000 });
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.evaluate(WATCH_LONG_TASKS);
-    const started = await page.evaluate(() => performance.now());
+    const stopProfile = values['cpu-profile'] && round === repeats - 1 ? await startCpuProfile(page) : undefined;
+    // From the select's own input event: Playwright's checks before it changes the option are not the page's time.
+    await page.evaluate(WATCH_INPUT);
     await page.getByLabel('Pivot by').selectOption(PIVOT);
     const drawn = await pivotDrawn(page);
+    const started = await page.evaluate(() => (window as unknown as { benchInputAt: number }).benchInputAt);
+    if (stopProfile) {
+      const profile = await stopProfile();
+      printCpuProfile(profile, path.resolve('dist'), 'pivot change (last round)');
+      printCpuSequence(profile, path.resolve('dist'), 4);
+    }
     runs.push({ renderMs: drawn - started, breakdown: await pivotBreakdown(page, started, drawn) });
     notice = (await page.getByText('The pivot was cut').allInnerTexts())[0] ?? 'not cut';
     await fresh.close();

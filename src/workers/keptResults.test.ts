@@ -38,9 +38,13 @@ describe('answers kept between visits', () => {
   });
 });
 
-/** A worker that answers at once: loads succeed, each query's answer is its SQL's bytes. Counts what it ran. */
-function visit(kept: KeptResults, version: string) {
+/**
+ * A worker that answers at once, or when `hold` lets a query go: loads succeed, each query's answer is its SQL's
+ * bytes. Counts what it ran and what was cancelled.
+ */
+function visit(kept: KeptResults, version: string, hold?: (sql: string) => Promise<void> | undefined) {
   const ran: string[] = [];
+  const cancelled: string[] = [];
   const pool = createPool({
     size: 1,
     kept,
@@ -48,18 +52,30 @@ function visit(kept: KeptResults, version: string) {
       const api: EngineWorkerApi = {
         version: async () => 'v-test',
         load: async () => ({ rows: 1, wasmHeapBytes: 0 }),
-        query: async (sql) => {
+        query: async (sql, runId) => {
           ran.push(sql);
+          await hold?.(sql);
+          if (runId && cancelled.includes(runId)) throw new Error('cancelled');
           return new TextEncoder().encode(sql);
         },
-        cancel: async () => true,
+        cancel: async (runId) => {
+          cancelled.push(runId);
+          return true;
+        },
         stats: async () => ({ tables: [], wasmHeapBytes: 0, duckdbMemoryBytes: 0, queries: 0 }),
       };
       return { api, terminate: () => undefined, onExit: () => undefined };
     },
   });
   pool.setDataset('sales', version, new Uint8Array(10));
-  return { pool, ran };
+  return { pool, ran, cancelled };
+}
+
+/** A promise and its resolve, for letting a held step go. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -96,5 +112,39 @@ describe('the pool with kept answers', () => {
     await expect(older).rejects.toMatchObject({ name: 'AbortError' });
     expect(text(await newer)).toBe('SELECT 2');
     expect(ran).toEqual(['SELECT 2']);
+  });
+
+  test('once the engine answers a dataset, a query runs without waiting for its kept answer, and the first wins', async () => {
+    const storage = cacheStorageKeptResults(memoryCacheStorage());
+    await storage.put(resultKey('sales', 'v1', 'SELECT 3'), new TextEncoder().encode('kept SELECT 3'));
+    const lookup = gate();
+    // Kept answers that arrive only when the test lets them.
+    const kept: KeptResults = { ...storage, get: async (key) => (await lookup.opened, storage.get(key)) };
+    const slowRun = gate();
+    const { pool, ran, cancelled } = visit(kept, 'v1', (sql) => (sql === 'SELECT 3' ? slowRun.opened : undefined));
+
+    // The first query waits for its kept answer (none): the engine may still be starting.
+    const first = pool.query({ dataset: 'sales', sql: 'SELECT 1' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ran).toEqual([]);
+    lookup.open();
+    expect(text(await first)).toBe('SELECT 1');
+
+    // Now the engine answers the dataset: a query with no kept answer runs at once and answers from the worker.
+    const held = gate();
+    const lookups = kept.get;
+    kept.get = async (key) => (await held.opened, lookups(key));
+    const second = pool.query({ dataset: 'sales', sql: 'SELECT 2' });
+    expect(text(await second)).toBe('SELECT 2');
+    expect(ran).toEqual(['SELECT 1', 'SELECT 2']);
+    held.open();
+
+    // A kept answer that comes before the worker's is the answer, and the run is called off.
+    const third = pool.query({ dataset: 'sales', sql: 'SELECT 3' });
+    expect(text(await third)).toBe('kept SELECT 3');
+    expect(ran).toEqual(['SELECT 1', 'SELECT 2', 'SELECT 3']);
+    expect(cancelled).toHaveLength(1);
+    expect(pool.stats().keptHits).toBe(1);
+    slowRun.open();
   });
 });

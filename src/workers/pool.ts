@@ -79,13 +79,18 @@ export function createPool(options: PoolOptions): EnginePool {
   });
   const datasets = new Map<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>();
   const { kept } = options;
+  /** The dataset versions a worker has answered in this page: the engine is ready for their queries. */
+  const answering = new Set<string>();
   const scheduler = createScheduler({
     spawn: options.spawn,
     size,
     hangMs: options.hangMs ?? DEFAULT_HANG_MS,
     cache,
     datasets,
-    onExecuted: kept && ((key, bytes) => void kept.put(key, bytes)),
+    onExecuted: (key, bytes, dataset, version) => {
+      answering.add(`${dataset}@${version}`);
+      if (kept) void kept.put(key, bytes);
+    },
   });
   const { slots } = scheduler;
   let keptHits = 0;
@@ -93,21 +98,63 @@ export function createPool(options: PoolOptions): EnginePool {
   /** The latest query asked for under each supersede key, so a kept answer read meanwhile cannot overtake it. */
   const latest = new Map<string, number>();
 
+  /** A kept answer read for `key` that may still answer its request: not superseded, its dataset unchanged. */
+  function keptAnswer(bytes: Uint8Array | undefined, request: QueryRequest, key: string, turn: number) {
+    if (request.supersedeKey && latest.get(request.supersedeKey) !== turn) return undefined;
+    const version = datasets.get(request.dataset ?? '')?.version;
+    return bytes && key === resultKey(request.dataset, version, request.sql) ? bytes : undefined;
+  }
+
   /**
-   * A query over a dataset not answered in this page yet: its kept answer of an earlier visit, if any, goes into the
-   * result cache first, then the scheduler answers (from the cache, or a worker).
+   * A query over a dataset not answered in this page yet (the engine may still be starting): its kept answer of an
+   * earlier visit, if any, goes into the result cache first, then the scheduler answers (from the cache, or a
+   * worker), so a reload shows kept numbers without a worker.
    */
   async function queryKept(store: KeptResults, request: QueryRequest, key: string, turn: number) {
     const bytes = await store.get(key);
     if (request.supersedeKey && latest.get(request.supersedeKey) !== turn) {
       throw engineError(engineMessages.superseded, 'AbortError');
     }
-    const version = datasets.get(request.dataset ?? '')?.version;
-    if (bytes && key === resultKey(request.dataset, version, request.sql)) {
-      cache.remember(key, bytes);
+    const answer = keptAnswer(bytes, request, key, turn);
+    if (answer) {
+      cache.remember(key, answer);
       keptHits += 1;
     }
     return scheduler.query(request);
+  }
+
+  /**
+   * A query over a dataset the engine already answers: it runs at once, while its kept answer is looked up (Cache
+   * Storage takes tens of milliseconds, more on a busy machine). A kept answer that comes first is the answer, and
+   * the run is called off; a miss costs the query nothing.
+   */
+  function raceKept(store: KeptResults, request: QueryRequest, key: string, turn: number): Promise<Uint8Array> {
+    const run = new AbortController();
+    request.signal?.addEventListener('abort', () => run.abort(), { once: true });
+    const ran = scheduler.query({ ...request, signal: run.signal });
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      ran.then(
+        (bytes) => {
+          settled = true;
+          resolve(bytes);
+        },
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          reject(error);
+        },
+      );
+      void store.get(key).then((bytes) => {
+        const answer = settled ? undefined : keptAnswer(bytes, request, key, turn);
+        if (!answer) return;
+        settled = true;
+        cache.remember(key, answer);
+        keptHits += 1;
+        resolve(answer);
+        run.abort();
+      });
+    });
   }
 
   return {
@@ -126,6 +173,7 @@ export function createPool(options: PoolOptions): EnginePool {
       const entry = request.dataset === undefined ? undefined : datasets.get(request.dataset);
       const key = entry && resultKey(request.dataset, entry.version, request.sql);
       if (!kept || !key || cache.fresh(key)) return scheduler.query(request);
+      if (answering.has(`${request.dataset}@${entry.version}`)) return raceKept(kept, request, key, turn);
       return queryKept(kept, request, key, turn);
     },
     async version() {

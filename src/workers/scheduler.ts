@@ -69,8 +69,11 @@ export interface SchedulerOptions {
   cache: ResultCache;
   /** The datasets' Arrow bytes by table, as last registered. */
   datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>;
-  /** A worker answered a query over a dataset (not a cache hit): where the pool keeps answers between visits. */
-  onExecuted?: (key: string, bytes: Uint8Array) => void;
+  /**
+   * A worker answered a query over a dataset version (not a cache hit): where the pool keeps answers between visits,
+   * and learns that the engine answers that dataset.
+   */
+  onExecuted?: (key: string, bytes: Uint8Array, dataset: string, version: string | undefined) => void;
 }
 
 /**
@@ -166,7 +169,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
         if (slot.dead) return;
         recordQueryTime(startedAt, runs);
         slots.release(slot);
-        if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
+        if (task.dataset !== undefined) onExecuted?.(task.key, bytes, task.dataset, task.version);
         settle(task, { bytes });
         pump();
       },
