@@ -150,6 +150,9 @@ interface Run {
   /** A date change's ends: click → first query start, last query end → every widget drawn. */
   beforeEngineMs?: number;
   afterEngineMs?: number;
+  /** Dataset loads into a worker during a date change, and their time. */
+  loads?: number;
+  loadMs?: number;
 }
 
 /** Where one open's time went, in ms since navigation start unless named a duration. */
@@ -647,6 +650,7 @@ async function main() {
         rendered = await allRendered(page, widgets);
         if (stopProfile) {
           const profile = await stopProfile();
+          if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
           printCpuProfile(profile, path.resolve('dist'), 'date change');
           printCpuSequence(profile, path.resolve('dist'), Number(process.env.SEQ_MIN ?? 4));
         }
@@ -657,6 +661,13 @@ async function main() {
           queries: engine.queries,
           beforeEngineMs: engine.firstStart - clicked,
           afterEngineMs: rendered - engine.lastEnd,
+          ...(await page.evaluate(
+            ({ insert, since }) => {
+              const loads = performance.getEntriesByName(insert).filter((entry) => entry.startTime >= since);
+              return { loads: loads.length, loadMs: loads.reduce((sum, entry) => sum + entry.duration, 0) };
+            },
+            { insert: DATASET_INSERT_MEASURE, since: clicked },
+          )),
         });
       }
       if (round === 0 && values.screenshot) {
@@ -680,9 +691,13 @@ async function main() {
     console.log(row('warm reload (same)', warm));
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
-      const part = (key: 'beforeEngineMs' | 'afterEngineMs') => ms(median(dateChange.map((run) => run[key] ?? NaN)));
-      console.log(`Date change, outside the engine: click → first query ${part('beforeEngineMs')}, `);
-      console.log(`last query → every widget drawn ${part('afterEngineMs')}`);
+      const part = (key: 'beforeEngineMs' | 'afterEngineMs' | 'loadMs') =>
+        ms(median(dateChange.map((run) => run[key] ?? NaN)));
+      console.log(
+        `Date change, outside the engine: click → first query ${part('beforeEngineMs')}, last query → every ` +
+          `widget drawn ${part('afterEngineMs')}; dataset loads into a worker meanwhile: ` +
+          `${dateChange.map((run) => run.loads).join(', ')} (${part('loadMs')})`,
+      );
     }
     printBreakdown(coldSteps, warmSteps);
   } finally {

@@ -197,6 +197,7 @@ async function benchPivot(browser: Browser, options: BrowserContextOptions, crea
     const started = await page.evaluate(() => (window as unknown as { benchInputAt: number }).benchInputAt);
     if (stopProfile) {
       const profile = await stopProfile();
+      if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
       printCpuProfile(profile, path.resolve('dist'), 'pivot change (last round)');
       printCpuSequence(profile, path.resolve('dist'), 4);
     }

@@ -7,6 +7,7 @@
  * someone else signs in (src/features/session/userDataPersistence.ts). Every failure degrades to "nothing kept".
  */
 
+import { whenIdle } from './idle';
 import { RESULT_FRESH_MS } from './resultCache';
 
 export const RESULTS_CACHE_NAME = 'openrate-results';
@@ -38,6 +39,9 @@ export interface KeptResultsOptions {
   now?: () => number;
 }
 
+/** The longest an answer waits for the page to be idle before it is kept anyway. */
+const KEEP_IDLE_TIMEOUT_MS = 2000;
+
 /** The key as a path of the app's origin (Cache Storage keys are requests): its SHA-256, so no SQL is in a URL. */
 async function requestPath(key: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
@@ -67,8 +71,10 @@ export function cacheStorageKeptResults(
       try {
         const headers = { [STORED_AT_HEADER]: String(now()), [BYTES_HEADER]: String(bytes.byteLength) };
         // A copy: the caller's bytes may be transferred or reused once this returns.
-        const response = new Response(bytes.slice(), { headers });
-        await (await open()).put(await requestPath(key), response);
+        const copy = bytes.slice();
+        // Written when the page is idle: a dashboard's burst of answers is drawn first.
+        await whenIdle(KEEP_IDLE_TIMEOUT_MS);
+        await (await open()).put(await requestPath(key), new Response(copy, { headers }));
         if (++puts % PRUNE_EVERY_PUTS === 0) await store.prune();
       } catch (error) {
         console.warn('An answer could not be kept for the next visit', error);

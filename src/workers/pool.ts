@@ -1,4 +1,5 @@
 import { type DatasetFormat } from '../contracts/dataModel';
+import { whenIdle } from './idle';
 import { type KeptResults } from './keptResults';
 import { type WorkerStats, engineError, engineMessages } from './protocol';
 import { RESULT_FRESH_MS, createResultCache, resultKey } from './resultCache';
@@ -12,6 +13,8 @@ export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /** A query running longer than this is taken for a hung worker. */
 export const DEFAULT_HANG_MS = 120_000;
 export const MAX_POOL_SIZE = 4;
+/** The longest a registered dataset waits for the page to be idle before it is loaded into a worker anyway. */
+const PRELOAD_IDLE_TIMEOUT_MS = 3000;
 
 export interface PoolOptions {
   spawn: () => WorkerHandle;
@@ -79,18 +82,13 @@ export function createPool(options: PoolOptions): EnginePool {
   });
   const datasets = new Map<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>();
   const { kept } = options;
-  /** The dataset versions a worker has answered in this page: the engine is ready for their queries. */
-  const answering = new Set<string>();
   const scheduler = createScheduler({
     spawn: options.spawn,
     size,
     hangMs: options.hangMs ?? DEFAULT_HANG_MS,
     cache,
     datasets,
-    onExecuted: (key, bytes, dataset, version) => {
-      answering.add(`${dataset}@${version}`);
-      if (kept) void kept.put(key, bytes);
-    },
+    onExecuted: kept && ((key, bytes) => void kept.put(key, bytes)),
   });
   const { slots } = scheduler;
   let keptHits = 0;
@@ -106,7 +104,7 @@ export function createPool(options: PoolOptions): EnginePool {
   }
 
   /**
-   * A query over a dataset not answered in this page yet (the engine may still be starting): its kept answer of an
+   * A query over a dataset no worker holds yet (the engine may still be starting): its kept answer of an
    * earlier visit, if any, goes into the result cache first, then the scheduler answers (from the cache, or a
    * worker), so a reload shows kept numbers without a worker.
    */
@@ -124,7 +122,7 @@ export function createPool(options: PoolOptions): EnginePool {
   }
 
   /**
-   * A query over a dataset the engine already answers: it runs at once, while its kept answer is looked up (Cache
+   * A query over a dataset a worker holds: it runs at once, while its kept answer is looked up (Cache
    * Storage takes tens of milliseconds, more on a busy machine). A kept answer that comes first is the answer, and
    * the run is called off; a miss costs the query nothing.
    */
@@ -162,6 +160,8 @@ export function createPool(options: PoolOptions): EnginePool {
       if (!bytes || bytes.byteLength === 0) throw engineError(engineMessages.emptyBody);
       datasets.set(table, { version, bytes, format });
       cache.dropOtherVersions(table, version);
+      // Into a worker once the page has drawn what it can (a reload's kept answers): the next query finds it there.
+      void whenIdle(PRELOAD_IDLE_TIMEOUT_MS).then(() => scheduler.preload(table));
     },
     hasDataset(table, version) {
       const entry = datasets.get(table);
@@ -173,7 +173,7 @@ export function createPool(options: PoolOptions): EnginePool {
       const entry = request.dataset === undefined ? undefined : datasets.get(request.dataset);
       const key = entry && resultKey(request.dataset, entry.version, request.sql);
       if (!kept || !key || cache.fresh(key)) return scheduler.query(request);
-      if (answering.has(`${request.dataset}@${entry.version}`)) return raceKept(kept, request, key, turn);
+      if (scheduler.held(request.dataset!, entry.version)) return raceKept(kept, request, key, turn);
       return queryKept(kept, request, key, turn);
     },
     async version() {

@@ -33,8 +33,23 @@ test('loads Arrow bytes and answers with Arrow bytes', async () => {
   const bytes = await pool.query({ dataset: 'sales', sql: 'SELECT SUM(amount)::INTEGER AS total FROM sales' });
   expect(numbers(bytes, 'total')).toEqual([10]);
   const [stats] = await pool.workerStats();
-  expect(stats.tables).toEqual([{ table: 'sales', version: 'v1', rows: 4 }]);
+  expect(stats.tables).toContainEqual({ table: 'sales', version: 'v1', rows: 4 });
   expect(stats.wasmHeapBytes).toBeGreaterThan(0);
+});
+
+test('registered datasets are loaded into an open worker while it is idle, so a first query does not wait for one', async () => {
+  pool.warm(1);
+  let tables: string[] = [];
+  for (let n = 0; n < 400 && tables.length < 2; n++) {
+    await sleep(50);
+    tables = (await pool.workerStats()).flatMap((stats) => stats.tables.map((entry) => entry.table));
+  }
+  expect(tables.sort()).toEqual(['lists', 'sales']);
+  const bytes = await pool.query({ dataset: 'lists', sql: 'SELECT SUM(members)::INTEGER AS total FROM lists' });
+  expect(numbers(bytes, 'total')).toEqual([30]);
+  // One worker, each dataset loaded once: the query ran where its dataset already was.
+  expect((await pool.workerStats()).map((stats) => stats.tables.length)).toEqual([2]);
+  expect(pool.stats()).toMatchObject({ workers: 1, executions: 1 });
 });
 
 test('affinity: queries go to the worker holding their dataset; each dataset is loaded once', async () => {

@@ -69,11 +69,8 @@ export interface SchedulerOptions {
   cache: ResultCache;
   /** The datasets' Arrow bytes by table, as last registered. */
   datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>;
-  /**
-   * A worker answered a query over a dataset version (not a cache hit): where the pool keeps answers between visits,
-   * and learns that the engine answers that dataset.
-   */
-  onExecuted?: (key: string, bytes: Uint8Array, dataset: string, version: string | undefined) => void;
+  /** A worker answered a query over a dataset (not a cache hit): where the pool keeps answers between visits. */
+  onExecuted?: (key: string, bytes: Uint8Array) => void;
 }
 
 /**
@@ -95,6 +92,8 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
   const bySupersedeKey = new Map<string, Consumer>();
   let seq = 0;
   let runs = 0;
+  /** Datasets to load into a worker once one is open and nothing waits (`preload`). */
+  const preloads = new Set<string>();
   const counters = { executions: 0, cacheHits: 0, sharedHits: 0, retries: 0 };
 
   function settle(task: Task, outcome: { bytes: Uint8Array } | { error: EngineError }): void {
@@ -169,7 +168,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
         if (slot.dead) return;
         recordQueryTime(startedAt, runs);
         slots.release(slot);
-        if (task.dataset !== undefined) onExecuted?.(task.key, bytes, task.dataset, task.version);
+        if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
         settle(task, { bytes });
         pump();
       },
@@ -259,6 +258,39 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
       if (table) loadThenRun(target, task, table);
       else run(target, task);
     }
+    if (queue.every((task) => task.state !== 'queued')) startPreloads();
+  }
+
+  /** A live worker holds (or is loading) the dataset's version. */
+  function held(table: string, version: string): boolean {
+    return slots.all.some((slot) => !slot.dead && slot.tables.get(table) === version);
+  }
+
+  /** Loads the datasets asked for by `preload` into idle open workers, one worker each. */
+  function startPreloads(): void {
+    for (const table of preloads) {
+      const entry = datasets.get(table);
+      if (!entry || held(table, entry.version)) {
+        preloads.delete(table);
+        continue;
+      }
+      const slot = slots.all.find((candidate) => !candidate.busy && !candidate.dead && candidate.opened);
+      if (!slot) return;
+      preloads.delete(table);
+      // A load nobody waits for: the worker is free again once it is in (loadThenRun).
+      const task: Task = {
+        key: `preload:${table}`,
+        dataset: table,
+        version: entry.version,
+        sql: '',
+        rank: RANK.prefetch,
+        seq: seq++,
+        attempts: 0,
+        state: 'queued',
+        consumers: new Set(),
+      };
+      loadThenRun(slot, task, table);
+    }
   }
 
   /** The task answering this query: one already asked for, or a new one in the queue. */
@@ -323,6 +355,15 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
   return {
     slots,
     query,
+    held,
+    /**
+     * Loads a registered dataset into an open worker as soon as one is idle and no query waits, so that the first
+     * query over it does not wait for the load (a reload answered from kept answers has run none).
+     */
+    preload(table: string) {
+      preloads.add(table);
+      pump();
+    },
     counters: () => ({ ...counters, replacedWorkers: slots.replaced() }),
     queued: () => queue.length,
     /** Every worker stops and every query still waiting is refused. */
