@@ -146,5 +146,13 @@ describe('the pool with kept answers', () => {
     expect(cancelled).toHaveLength(1);
     expect(pool.stats().keptHits).toBe(1);
     slowRun.open();
+
+    // A query called off before it is asked for is refused, and never runs.
+    const calledOff = new AbortController();
+    calledOff.abort();
+    await expect(pool.query({ dataset: 'sales', sql: 'SELECT 4', signal: calledOff.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(ran).not.toContain('SELECT 4');
   });
 });

@@ -128,6 +128,8 @@ export function createPool(options: PoolOptions): EnginePool {
    */
   function raceKept(store: KeptResults, request: QueryRequest, key: string, turn: number): Promise<Uint8Array> {
     const run = new AbortController();
+    // The caller's signal calls the run off too (one that has already fired is refused at once by the scheduler).
+    if (request.signal?.aborted) run.abort();
     request.signal?.addEventListener('abort', () => run.abort(), { once: true });
     const ran = scheduler.query({ ...request, signal: run.signal });
     return new Promise((resolve, reject) => {
