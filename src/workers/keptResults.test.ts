@@ -114,7 +114,7 @@ describe('the pool with kept answers', () => {
     expect(ran).toEqual(['SELECT 2']);
   });
 
-  test('once the engine answers a dataset, a query runs without waiting for its kept answer, and the first wins', async () => {
+  test('once a worker holds a dataset, a query runs without waiting for its kept answer, and the first wins', async () => {
     const storage = cacheStorageKeptResults(memoryCacheStorage());
     await storage.put(resultKey('sales', 'v1', 'SELECT 3'), new TextEncoder().encode('kept SELECT 3'));
     const lookup = gate();
@@ -123,14 +123,14 @@ describe('the pool with kept answers', () => {
     const slowRun = gate();
     const { pool, ran, cancelled } = visit(kept, 'v1', (sql) => (sql === 'SELECT 3' ? slowRun.opened : undefined));
 
-    // The first query waits for its kept answer (none): the engine may still be starting.
+    // The first query waits for its kept answer (none): no worker holds the dataset yet.
     const first = pool.query({ dataset: 'sales', sql: 'SELECT 1' });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(ran).toEqual([]);
     lookup.open();
     expect(text(await first)).toBe('SELECT 1');
 
-    // Now the engine answers the dataset: a query with no kept answer runs at once and answers from the worker.
+    // Now a worker holds the dataset: a query with no kept answer runs at once and answers from the worker.
     const held = gate();
     const lookups = kept.get;
     kept.get = async (key) => (await held.opened, lookups(key));
