@@ -77,3 +77,13 @@ export async function benchWorkspace(request: APIRequestContext, dataDir: string
   await request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
   return workspace.id;
 }
+
+/**
+ * A page script noting when the next `type` event reaches the page, before any of its handlers runs (capture on the
+ * window); `eventTime` reads it back. The time a user's action starts, without Playwright's checks before it.
+ */
+export const watchEvent = (type: string) =>
+  `window.addEventListener(${JSON.stringify(type)}, () => (window.benchEventAt = performance.now()), { capture: true, once: true })`;
+
+export const eventTime = (page: Page) =>
+  page.evaluate(() => (window as unknown as { benchEventAt: number }).benchEventAt);

@@ -9,8 +9,17 @@ import { ENGINE_START_MEASURE } from '../src/workers/engineClient';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { DATASET_FETCH_MEASURE, KEPT_READ_MEASURE, WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
 import { ensureBenchData, median, ms } from './benchData';
-import { API_HEADERS, benchWorkspace, engineSpan, launchOptions, signIn, startServer } from './browser';
-import { printCpuProfile, printCpuSequence, printTimeline, startCpuProfile, startTimelineTrace } from './cpuProfile';
+import {
+  API_HEADERS,
+  benchWorkspace,
+  engineSpan,
+  eventTime,
+  launchOptions,
+  signIn,
+  startServer,
+  watchEvent,
+} from './browser';
+import { printCpuProfile, printTimeline, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -279,9 +288,6 @@ const WATCH_WIDGETS = `(() => {
   };
   requestAnimationFrame(check);
 })()`;
-
-/** Notes when the next click reaches the page, before any of its handlers runs (capture on the window). */
-const WATCH_CLICK = `window.addEventListener('click', () => (window.benchClickAt = performance.now()), { capture: true, once: true })`;
 
 interface WasmRequest {
   url: string;
@@ -616,11 +622,7 @@ async function main() {
       await page.reload();
       rendered = await allRendered(page, widgets);
       if (stopTrace) printTimeline(await stopTrace(), 'warm reload');
-      if (stopProfile) {
-        const profile = await stopProfile();
-        printCpuProfile(profile, path.resolve('dist'), 'warm reload');
-        printCpuSequence(profile, path.resolve('dist'));
-      }
+      if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'warm reload');
       engine = await engineSpan(page, 0);
       warm.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
       warmSteps.push(await breakdown(page, wasmRequests));
@@ -635,11 +637,11 @@ async function main() {
         await page.locator('.or-range-button').click();
         await page.getByRole('menuitem', { name: preset }).click();
         // From the click's arrival in the page: Playwright's checks before it clicks are not the page's time.
-        await page.evaluate(WATCH_CLICK);
+        await page.evaluate(watchEvent('click'));
         const profileDateChange = values['cpu-profile'] && lastRound && preset === 'Last 14 days';
         stopProfile = profileDateChange ? await startCpuProfile(page) : undefined;
         await page.getByRole('button', { name: 'Apply' }).click();
-        const clicked = await page.evaluate(() => (window as unknown as { benchClickAt: number }).benchClickAt);
+        const clicked = await eventTime(page);
         // The widgets switch to loading in the commit that applies the range, before any query can end: once a
         // query of the new range has finished, 'no widget loading' means every widget shows the new range.
         await page.waitForFunction(
@@ -648,12 +650,7 @@ async function main() {
           { polling: 'raf', timeout: 600_000 },
         );
         rendered = await allRendered(page, widgets);
-        if (stopProfile) {
-          const profile = await stopProfile();
-          if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
-          printCpuProfile(profile, path.resolve('dist'), 'date change');
-          printCpuSequence(profile, path.resolve('dist'), Number(process.env.SEQ_MIN ?? 4));
-        }
+        if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'date change', 4);
         engine = await engineSpan(page, clicked);
         dateChange.push({
           renderMs: rendered - clicked,

@@ -13,8 +13,8 @@ import { localToday } from '../src/features/date-range/ranges';
 import { EXPORT_MEASURES } from '../src/features/explorer/useExplorerExport';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
-import { API_HEADERS, benchWorkspace, launchOptions, signIn, startServer } from './browser';
-import { printCpuProfile, printCpuSequence, startCpuProfile } from './cpuProfile';
+import { API_HEADERS, benchWorkspace, eventTime, launchOptions, signIn, startServer, watchEvent } from './browser';
+import { reportCpuProfile, startCpuProfile } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -76,9 +76,6 @@ async function pivotDrawn(page: Page): Promise<number> {
   );
   return (await handle.jsonValue()) as number;
 }
-
-/** Notes when the next input event reaches the page, before any of its handlers runs (capture on the window). */
-const WATCH_INPUT = `window.addEventListener('input', () => (window.benchInputAt = performance.now()), { capture: true, once: true })`;
 
 /** Where a pivot change's time goes, in ms: the figures the ratio is made of. */
 interface PivotBreakdown {
@@ -191,16 +188,11 @@ async function benchPivot(browser: Browser, options: BrowserContextOptions, crea
     await page.evaluate(WATCH_LONG_TASKS);
     const stopProfile = values['cpu-profile'] && round === repeats - 1 ? await startCpuProfile(page) : undefined;
     // From the select's own input event: Playwright's checks before it changes the option are not the page's time.
-    await page.evaluate(WATCH_INPUT);
+    await page.evaluate(watchEvent('input'));
     await page.getByLabel('Pivot by').selectOption(PIVOT);
     const drawn = await pivotDrawn(page);
-    const started = await page.evaluate(() => (window as unknown as { benchInputAt: number }).benchInputAt);
-    if (stopProfile) {
-      const profile = await stopProfile();
-      if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
-      printCpuProfile(profile, path.resolve('dist'), 'pivot change (last round)');
-      printCpuSequence(profile, path.resolve('dist'), 4);
-    }
+    const started = await eventTime(page);
+    if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'pivot change (last round)', 4);
     runs.push({ renderMs: drawn - started, breakdown: await pivotBreakdown(page, started, drawn) });
     notice = (await page.getByText('The pivot was cut').allInnerTexts())[0] ?? 'not cut';
     await fresh.close();

@@ -278,19 +278,19 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
       if (!slot) return;
       preloads.delete(table);
       // A load nobody waits for: the worker is free again once it is in (loadThenRun).
-      const task: Task = {
-        key: `preload:${table}`,
-        dataset: table,
-        version: entry.version,
-        sql: '',
-        rank: RANK.prefetch,
-        seq: seq++,
-        attempts: 0,
-        state: 'queued',
-        consumers: new Set(),
-      };
-      loadThenRun(slot, task, table);
+      loadThenRun(slot, newTask(`preload:${table}`, table, entry.version, '', RANK.prefetch), table);
     }
+  }
+
+  /** A queued task of no consumer yet: a query's, or a load's (`preload`, whose SQL is empty). */
+  function newTask(
+    key: string,
+    dataset: string | undefined,
+    version: string | undefined,
+    sql: string,
+    rank: number,
+  ): Task {
+    return { key, dataset, version, sql, rank, seq: seq++, attempts: 0, state: 'queued', consumers: new Set() };
   }
 
   /** The task answering this query: one already asked for, or a new one in the queue. */
@@ -302,17 +302,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
       shared.rank = Math.min(shared.rank, rank);
       return shared;
     }
-    const task: Task = {
-      key,
-      dataset: request.dataset,
-      version,
-      sql: request.sql,
-      rank,
-      seq: seq++,
-      attempts: 0,
-      state: 'queued',
-      consumers: new Set(),
-    };
+    const task = newTask(key, request.dataset, version, request.sql, rank);
     inflight.set(key, task);
     queue.push(task);
     return task;
