@@ -73,6 +73,8 @@ export function WidgetCard(props: WidgetCardProps) {
         </h3>
         {menuItems.length > 0 && (
           <PopoverNext
+            // One per widget: closed, it mounts no portal until first opened.
+            lazy
             shouldReturnFocusOnClose={false}
             placement="bottom-end"
             content={<Menu>{menuItems}</Menu>}

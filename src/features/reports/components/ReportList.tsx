@@ -36,6 +36,8 @@ export function ReportList({ workspaceId, groups, locale, onAction }: ReportList
                   {report.modified_by ? ` by ${report.modified_by.name}` : ''}
                 </span>
                 <PopoverNext
+                  // One per report row: no portal until its menu first opens.
+                  lazy
                   shouldReturnFocusOnClose={false}
                   placement="bottom-end"
                   content={

@@ -40,6 +40,8 @@ function CardMenu({ title, onEdit, onDuplicate, onDelete }: TargetCardActions & 
   if (!onEdit && !onDuplicate && !onDelete) return null;
   return (
     <PopoverNext
+      // One per card: its menu mounts when first opened.
+      lazy
       placement="bottom-end"
       content={
         <Menu>
