@@ -192,39 +192,47 @@ export function ColumnMenu({ sort, pinned, onSort, onPin, onHide, numberFilter, 
   );
 }
 
-/** Blueprint table's own header-menu classes: its styles show the button on hover, and its headers ignore a press
- * on it (no column selection or drag starts there). */
-const thMenu = `${Classes.getClassNamespace()}-table-th-menu`;
+/** Blueprint table's own class names: its styles show the menu button on hover, and its headers ignore a press on it
+ * (no column selection or drag starts there). */
+const tableClass = (name: string) => `${Classes.getClassNamespace()}-table-${name}`;
 
 /**
- * A column header's menu button, drawn as Blueprint's own. Not the table's `menuRenderer`: that mounts, for every
- * header in view, a popover portal and a context-menu portal, and React binds its ~80 event types to each new
- * portal. A pivot's headers spent about 100 ms on that. Here the menu mounts when first opened.
+ * A column header's name and, where the user may edit, its menu button, drawn as Blueprint's own. Not the table's
+ * `menuRenderer`: that mounts, for every header in view, a popover portal and a context-menu portal, and React binds
+ * its ~80 event types to each new portal. A pivot's headers spent about 100 ms on that. Here the menu mounts when
+ * first opened.
  */
-export function HeaderMenuButton({ name, menu }: { name: string; menu: () => JSX.Element }) {
+export function ColumnHeaderName({ name, menu }: { name: string; menu?: () => JSX.Element }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className={`${thMenu}-container${open ? ` ${thMenu}-open` : ''} or-explorer-th-menu`}>
-      <div className={`${thMenu}-container-background`} />
-      <PopoverNext
-        lazy
-        placement="bottom"
-        rootBoundary="document"
-        content={menu()}
-        onOpening={() => setOpen(true)}
-        onClosed={() => setOpen(false)}
-        renderTarget={({ isOpen, className, ...target }) => (
-          <button
-            {...target}
-            type="button"
-            className={`${thMenu} ${className ?? ''}`}
-            aria-label={`Column menu: ${name}`}
-            aria-expanded={isOpen}
-          >
-            <Icon icon="chevron-down" />
-          </button>
-        )}
-      />
-    </div>
+    <>
+      {menu && (
+        <div
+          className={`${tableClass('th-menu-container')}${open ? ` ${tableClass('th-menu-open')}` : ''} or-explorer-th-menu`}
+        >
+          <div className={tableClass('th-menu-container-background')} />
+          <PopoverNext
+            lazy
+            placement="bottom"
+            rootBoundary="document"
+            content={menu()}
+            onOpening={() => setOpen(true)}
+            onClosed={() => setOpen(false)}
+            renderTarget={({ isOpen, className, ...target }) => (
+              <button
+                {...target}
+                type="button"
+                className={`${tableClass('th-menu')} ${className ?? ''}`}
+                aria-label={`Column menu: ${name}`}
+                aria-expanded={isOpen}
+              >
+                <Icon icon="chevron-down" />
+              </button>
+            )}
+          />
+        </div>
+      )}
+      <div className={tableClass('truncated-text')}>{name}</div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Classes } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { Cell, ColumnHeaderCell } from '@blueprintjs/table';
 import { useEffect, useMemo, useRef } from 'react';
 import { type Locale } from '../../contracts/common';
@@ -10,7 +10,7 @@ import { debounce } from '../widgets/rich_text/richText';
 import { fieldLabel } from '../widgets/widgetQuery';
 import { widgetMessages } from '../widgets/WidgetStates';
 import { baselineTone } from './baselines';
-import { ColumnMenu, HeaderMenuButton, type NumberFilter } from './ColumnMenu';
+import { ColumnHeaderName, ColumnMenu, type NumberFilter } from './ColumnMenu';
 import { DimensionFilter } from './DimensionFilter';
 import {
   type GridLayout,
@@ -217,12 +217,7 @@ export function useHeaderRenderers({
     return columns.map((column) => () => (
       <ColumnHeaderCell
         name={column.name}
-        nameRenderer={(name) => (
-          <>
-            {canEdit && <HeaderMenuButton name={name} menu={() => menu(column)} />}
-            <div className={`${Classes.getClassNamespace()}-table-truncated-text`}>{name}</div>
-          </>
-        )}
+        nameRenderer={(name) => <ColumnHeaderName name={name} menu={canEdit ? () => menu(column) : undefined} />}
       />
     ));
   }, [columns, config, rowGroups, schema, canEdit, onEdit, filters]);
