@@ -77,6 +77,7 @@ export function getPool(): EnginePool {
   pool = createPool({
     spawn: () => spawnBrowserWorker(),
     size: poolSize(nav.hardwareConcurrency, nav.deviceMemory),
+    parallelStarts: warmWorkers(nav.hardwareConcurrency) > 1,
     kept,
   });
   return pool;

@@ -47,7 +47,16 @@ class FakeWorker {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const bytes = (n: number) => new Uint8Array(n).fill(7);
 
-function setup(size = 1, extra: { now?: () => number; cacheBytes?: number; hangMs?: number } = {}) {
+function setup(
+  size = 1,
+  extra: {
+    now?: () => number;
+    clock?: () => number;
+    cacheBytes?: number;
+    hangMs?: number;
+    parallelStarts?: boolean;
+  } = {},
+) {
   const workers: FakeWorker[] = [];
   const pool = createPool({
     size,
@@ -295,30 +304,81 @@ describe('pool scheduling (scripted workers)', () => {
     expect(pool.stats().workers).toBe(1);
   });
 
-  test('a second worker starts and loads the dataset only when the queue outgrows the holders', async () => {
-    const { pool, workers } = setup(2);
+  test('a second worker starts for a copy only when the measured wait of the queue outweighs its start and load', async () => {
+    let time = 0;
+    const { pool, workers } = setup(2, { clock: () => time });
     const first = pool.query({ dataset: 'sales', sql: 'q1' });
+    time = 1000; // the worker's start: 1 s
     await flush();
+    time = 1100; // the load: 100 ms
     workers[0].answer();
     await flush();
-    const second = pool.query({ dataset: 'sales', sql: 'q2' });
+    time = 1200; // a query: 100 ms
+    workers[0].answer();
+    await first;
+
+    // Two waiting queries of about 100 ms each: a copy needing a start (1 s) and a load would come too late.
+    const quick = ['q2', 'q3', 'q4'].map((sql) => pool.query({ dataset: 'sales', sql }));
     await flush();
     expect(workers).toHaveLength(1);
-    const third = pool.query({ dataset: 'sales', sql: 'q3' });
+
+    // The queries turn slow (5 s): four waiting now outweigh a start and a load, and a second worker takes a copy.
+    const slow = ['q5', 'q6', 'q7'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    time = 6200;
+    workers[0].answer();
     await flush();
     expect(workers).toHaveLength(2);
     expect(workers[1].pending()).toEqual(['load:sales']);
-    workers[0].answer();
+    expect(workers[0].pending()).toEqual(['query:q3']);
     workers[1].answer();
     await flush();
+    expect(workers[1].pending()).toEqual(['query:q4']);
+    for (let round = 0; round < 3; round++) {
+      for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+      await flush();
+    }
+    await Promise.all([...quick, ...slow]);
+    expect(pool.stats().executions).toBe(7);
+  });
+
+  test('on 2 cores a second worker never starts while the first is still starting', async () => {
+    const { pool, workers } = setup(2);
+    pool.setDataset('other', 'v1', bytes(5));
+    const sales = pool.query({ dataset: 'sales', sql: 'S' });
+    const other = pool.query({ dataset: 'other', sql: 'O' });
+    await flush();
+    expect(workers).toHaveLength(1);
+    expect(workers[0].pending()).toEqual(['load:sales']);
+    for (const next of ['query:S', 'load:other', 'query:O']) {
+      workers[0].answer();
+      await flush();
+      expect(workers[0].pending()).toEqual([next]);
+    }
     workers[0].answer();
-    workers[1].answer();
-    await Promise.all([first, second, third]);
-    expect(pool.stats().executions).toBe(3);
+    await Promise.all([sales, other]);
+    expect(workers).toHaveLength(1);
+  });
+
+  test('a query runs on the first holder to be free, not on a worker still loading its copy', async () => {
+    const { pool, workers } = setup(2, { parallelStarts: true });
+    pool.warm(2);
+    const answers = ['q1', 'q2', 'q3'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    await flush();
+    expect(workers.map((worker) => worker.pending())).toEqual([['load:sales'], ['load:sales']]);
+    workers[0].answer();
+    await flush();
+    // The second worker's copy is still loading: the first worker answers every query meanwhile.
+    for (const sql of ['q1', 'q2', 'q3']) {
+      expect(workers[0].pending()).toEqual([`query:${sql}`]);
+      workers[0].answer();
+      await flush();
+    }
+    await Promise.all(answers);
+    expect(workers[1].pending()).toEqual(['load:sales']);
   });
 
   test('warmed workers start before any query, never beyond the pool size, and take a copy when a burst arrives', async () => {
-    const { pool, workers } = setup(2);
+    const { pool, workers } = setup(2, { parallelStarts: true });
     pool.warm(2);
     pool.warm(5);
     expect(workers).toHaveLength(2);

@@ -23,6 +23,10 @@ export interface PoolOptions {
   freshMs?: number;
   hangMs?: number;
   now?: () => number;
+  /** The clock the scheduler times workers' starts, loads and queries by; `performance.now` by default. */
+  clock?: () => number;
+  /** Workers may start together: the machine has cores for both (see engineClient.ts). */
+  parallelStarts?: boolean;
   /** Answers kept between visits: looked up before a query waits for a worker, written after one ran. */
   kept?: KeptResults;
 }
@@ -89,6 +93,8 @@ export function createPool(options: PoolOptions): EnginePool {
     cache,
     datasets,
     onExecuted: kept && ((key, bytes) => void kept.put(key, bytes)),
+    parallelStarts: options.parallelStarts,
+    now: options.clock,
   });
   const { slots } = scheduler;
   let keptHits = 0;

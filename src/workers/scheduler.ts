@@ -2,6 +2,7 @@ import { type DatasetFormat } from '../contracts/dataModel';
 import { type EngineError, engineError, engineMessages, toEngineError } from './protocol';
 import { type ResultCache, resultKey } from './resultCache';
 import { recordSpan } from './timeline';
+import { createWorkerCosts } from './workerCosts';
 import { type Slot, type WorkerHandle, createWorkerSlots } from './workerSlots';
 
 /** Visible widgets first, then distinct-value lookups, then prefetch. */
@@ -56,6 +57,8 @@ interface Task {
   seq: number;
   attempts: number;
   state: 'queued' | 'running' | 'done';
+  /** A dataset's load into a worker, which no caller waits for: queries over it run once it is in. */
+  load?: boolean;
   /** The id of the current execution in its worker, for cancelling it. */
   runId?: string;
   consumers: Set<Consumer>;
@@ -71,21 +74,34 @@ export interface SchedulerOptions {
   datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>;
   /** A worker answered a query over a dataset (not a cache hit): where the pool keeps answers between visits. */
   onExecuted?: (key: string, bytes: Uint8Array) => void;
+  /** Workers may start together (4 cores or more); otherwise a new one waits until every other has opened. */
+  parallelStarts?: boolean;
+  /** The clock of the measured costs (milliseconds); `performance.now` unless a test gives its own. */
+  now?: () => number;
 }
 
 /**
  * The queue of queries and where each runs. Each worker runs one statement at a time, so the queue is kept
- * here: by priority, then arrival; a query goes to an idle worker that holds its dataset, and a dataset is copied
- * into another worker only when more queries wait for it than workers hold it. A query nobody waits for any more
- * (superseded or aborted) leaves the queue, or, when already running, is cancelled in its worker by id.
+ * here: by priority, then arrival; a query goes to the first idle worker that holds its dataset (never to one given
+ * in advance, which may still be starting while another is free). A dataset is loaded into a worker as a task of
+ * its own, and copied into one more worker only when the measured costs say the waiting queries gain by it
+ * (workerCosts.ts). A query nobody waits for any more (superseded or aborted) leaves the queue, or, when already
+ * running, is cancelled in its worker by id.
  * One closure, longer than 80 lines, because its short functions share the queue, the in-flight tasks and the slots.
  */
-export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecuted }: SchedulerOptions) {
+export function createScheduler(options: SchedulerOptions) {
+  const { spawn, size, hangMs, cache, datasets, onExecuted } = options;
+  const now = options.now ?? (() => performance.now());
+  const costs = createWorkerCosts();
   const slots = createWorkerSlots<Task>({
     spawn,
     hangMs,
+    now,
     onDeath: (slot, reason) => crash(slot as Slot<Task>, reason),
-    onOpened: () => pump(),
+    onOpened: (slot) => {
+      costs.started((slot.openedAt ?? now()) - slot.spawnedAt);
+      pump();
+    },
   });
   const queue: Task[] = [];
   const inflight = new Map<string, Task>();
@@ -133,14 +149,14 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
       const slot = slots.all.find((candidate) => candidate.current === task);
       slot?.handle.api.cancel(task.runId).catch(() => undefined);
     }
-    // A query still waiting for its dataset to load is dropped once the load ends (loadThenRun).
   }
 
   /** A worker died or hung: stop it, forget it, and give its query one more try elsewhere. */
   function crash(slot: Slot<Task>, reason: string): void {
     if (slot.dead) return;
     const task = slots.retire(slot);
-    if (task && task.state === 'running') {
+    // A load nobody waits for ends with its worker; the queries over its dataset stay queued for another.
+    if (task && task.state === 'running' && !task.load) {
       task.attempts += 1;
       if (task.attempts > 1) {
         settle(task, { error: engineError(`${engineMessages.crashed} (${reason})`) });
@@ -163,10 +179,12 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
     runs += 1;
     task.runId = `q${runs}`;
     const startedAt = performance.now();
+    const clockStart = now();
     slot.handle.api.query(task.sql, task.runId).then(
       (bytes) => {
         if (slot.dead) return;
         recordQueryTime(startedAt, runs);
+        costs.queried(now() - clockStart);
         slots.release(slot);
         if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
         settle(task, { bytes });
@@ -187,38 +205,47 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
     );
   }
 
-  function loadThenRun(slot: Slot<Task>, task: Task, table: string): void {
+  /** The queued queries over a dataset's version that no worker holds any more: each gets the load's error. */
+  function failWaiting(table: string, version: string, error: EngineError): void {
+    for (const task of queue.filter((other) => other.dataset === table && other.version === version)) {
+      dequeue(task);
+      settle(task, { error });
+    }
+  }
+
+  /** Loads a dataset into a worker; the queries waiting for it run on whichever holder is free first (pump). */
+  function startLoad(slot: Slot<Task>, table: string): void {
     const entry = datasets.get(table);
     if (!entry) {
-      dequeue(task);
-      settle(task, { error: engineError(engineMessages.waitingForDataset) });
+      for (const task of queue.filter((other) => other.dataset === table)) {
+        dequeue(task);
+        settle(task, { error: engineError(engineMessages.waitingForDataset) });
+      }
       return;
     }
+    const task = newTask(`load:${table}`, table, entry.version, '', RANK.prefetch);
+    task.load = true;
     task.state = 'running';
-    dequeue(task);
     slot.tables.set(table, entry.version);
     slots.occupy(slot, task);
     const startedAt = performance.now();
+    const clockStart = now();
     slot.handle.api.load(table, entry.version, entry.bytes, entry.format).then(
       (answer) => {
         if (slot.dead) return;
         recordInsertTime(startedAt, table, answer);
-        if (task.state !== 'running' || task.consumers.size === 0) {
-          slots.release(slot);
-          if (task.state === 'running') {
-            task.state = 'done';
-            inflight.delete(task.key);
-          }
-          pump();
-          return;
-        }
-        run(slot, task);
+        // A load sent to a worker still starting waits for its DuckDB: that wait is the start's, not the load's.
+        costs.loaded(table, now() - Math.max(clockStart, slot.openedAt ?? clockStart));
+        task.state = 'done';
+        slots.release(slot);
+        pump();
       },
       (error: unknown) => {
         if (slot.dead) return;
+        task.state = 'done';
         slot.tables.delete(table);
         slots.release(slot);
-        settle(task, { error: toEngineError(error) });
+        if (!held(table, entry.version)) failWaiting(table, entry.version, toEngineError(error));
         pump();
       },
     );
@@ -226,6 +253,54 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
 
   function holds(slot: Slot<Task>, task: Task): boolean {
     return !task.dataset || slot.tables.get(task.dataset) === task.version;
+  }
+
+  /**
+   * A new worker may start: there is room in the pool and, while another is still starting, cores for both (on 2
+   * cores two starts at once slowed the first by a second); with workers already there, `worth` says the wait it
+   * saves outweighs its start.
+   */
+  function mayStart(worth: () => boolean): boolean {
+    const live = slots.all.filter((slot) => !slot.dead);
+    if (live.length >= size) return false;
+    if (live.length === 0) return true;
+    if (!options.parallelStarts && live.some((slot) => !slot.opened)) return false;
+    return worth();
+  }
+
+  /**
+   * Where a task that no idle worker can run at once goes: a copy of its dataset, a new worker, or nowhere yet.
+   * A lookup or prefetch is given only an open worker: one it starts is pumped again once it has opened.
+   */
+  function place(task: Task, idle: Slot<Task>[], waitingCount: number): void {
+    const table = task.dataset;
+    const live = slots.all.filter((slot) => !slot.dead);
+    const holders = live.filter((slot) => holds(slot, task));
+    const spare = idle.filter((slot) => !holds(slot, task)).sort((a, b) => a.tables.size - b.tables.size)[0];
+    const started = (): Slot<Task> | undefined => {
+      const slot = slots.spawn();
+      return task.rank > RANK.visible ? undefined : slot;
+    };
+    const worthStart = () => costs.worthStart(waitingCount, live.length);
+    if (!table) {
+      // SQL over no dataset runs on any worker.
+      const target = spare ?? (mayStart(worthStart) ? started() : undefined);
+      if (target) run(target, task);
+      return;
+    }
+    if (holders.length > 0) {
+      // Queries waiting for this dataset beyond the ones its loading holders will take when their loads end.
+      const loading = holders.filter((slot) => slot.current?.load).length;
+      const waiting =
+        queue.filter((other) => other.state === 'queued' && other.dataset === table && other.version === task.version)
+          .length - loading;
+      if (!costs.worthCopy(table, waiting, holders.length, !spare)) return;
+      const target = spare ?? (mayStart(() => true) ? started() : undefined);
+      if (target) startLoad(target, table);
+      return;
+    }
+    const target = spare ?? (mayStart(worthStart) ? started() : undefined);
+    if (target) startLoad(target, table);
   }
 
   function pump(): void {
@@ -237,26 +312,8 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
       const background = task.rank > RANK.visible;
       const idle = slots.all.filter((slot) => !slot.busy && !slot.dead && (slot.opened || !background));
       const holder = idle.filter((slot) => holds(slot, task)).sort((a, b) => a.tables.size - b.tables.size)[0];
-      if (holder) {
-        run(holder, task);
-        continue;
-      }
-      const table = task.dataset;
-      const holders = slots.all.filter((slot) => !slot.dead && holds(slot, task)).length;
-      const pending = queue.filter((other) => other.state === 'queued' && other.dataset === table).length;
-      // Copying a dataset into one more worker costs a load; worth it only when the queue outgrows the holders.
-      if (table && holders > 0 && pending <= holders) continue;
-      if (!table && holders > 0 && idle.length === 0 && slots.all.length >= size) continue;
-      let target: Slot<Task> | undefined = idle.sort((a, b) => a.tables.size - b.tables.size)[0];
-      if (!target && background) {
-        // It waits for a worker to open: a new one if none is starting (pumped again once it has opened).
-        if (slots.all.length < size && slots.all.every((slot) => slot.dead || slot.opened)) slots.spawn();
-        continue;
-      }
-      target ??= slots.all.length < size ? slots.spawn() : undefined;
-      if (!target) continue;
-      if (table) loadThenRun(target, task, table);
-      else run(target, task);
+      if (holder) run(holder, task);
+      else place(task, idle, queue.filter((other) => other.state === 'queued').length);
     }
     if (queue.every((task) => task.state !== 'queued')) startPreloads();
   }
@@ -277,8 +334,7 @@ export function createScheduler({ spawn, size, hangMs, cache, datasets, onExecut
       const slot = slots.all.find((candidate) => !candidate.busy && !candidate.dead && candidate.opened);
       if (!slot) return;
       preloads.delete(table);
-      // A load nobody waits for: the worker is free again once it is in (loadThenRun).
-      loadThenRun(slot, newTask(`preload:${table}`, table, entry.version, '', RANK.prefetch), table);
+      startLoad(slot, table);
     }
   }
 

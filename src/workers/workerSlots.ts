@@ -17,6 +17,9 @@ export interface Slot<T> {
   dead: boolean;
   /** DuckDB's start in the worker has settled (opened, or failed): until then a task given to it waits. */
   opened: boolean;
+  /** When it was started and when its start settled, on the slots' clock. */
+  spawnedAt: number;
+  openedAt?: number;
 }
 
 export interface WorkerSlotsOptions {
@@ -27,6 +30,8 @@ export interface WorkerSlotsOptions {
   onDeath(slot: Slot<unknown>, reason: string): void;
   /** A worker's DuckDB has opened (or failed to): tasks kept for an opened worker may go now. */
   onOpened?(slot: Slot<unknown>): void;
+  /** The clock of `spawnedAt` and `openedAt` (milliseconds); `performance.now` unless a test gives its own. */
+  now?: () => number;
 }
 
 export interface WorkerSlots<T> {
@@ -46,14 +51,23 @@ export interface WorkerSlots<T> {
 export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T> {
   const slots: Slot<T>[] = [];
   let replaced = 0;
+  const now = options.now ?? (() => performance.now());
 
   return {
     all: slots,
     spawn() {
-      const slot: Slot<T> = { handle: options.spawn(), tables: new Map(), busy: false, dead: false, opened: false };
+      const slot: Slot<T> = {
+        handle: options.spawn(),
+        tables: new Map(),
+        busy: false,
+        dead: false,
+        opened: false,
+        spawnedAt: now(),
+      };
       slot.handle.onExit((reason) => options.onDeath(slot, reason));
       const opened = () => {
         slot.opened = true;
+        slot.openedAt = now();
         if (!slot.dead) options.onOpened?.(slot);
       };
       // Asking for the version opens DuckDB; a failure is the tasks' to meet (their calls fail the same way).

@@ -1,0 +1,52 @@
+/**
+ * What the pool has measured on this machine, in this page: how long a worker takes to start (spawn → DuckDB open),
+ * to load each dataset, and to answer a query. The scheduler asks it whether copying a dataset into one more worker
+ * would answer the waiting queries sooner than the workers that already hold it. A worker's start is a second or
+ * more of CPU, and on 2 cores it slows the very queries it is meant to help, so a copy that needs one has to pay for
+ * it from the queue's measured length.
+ */
+export interface WorkerCosts {
+  started(ms: number): void;
+  loaded(table: string, ms: number): void;
+  queried(ms: number): void;
+  /**
+   * Worth copying `table` into another worker? `waiting` queries wait for the `holders` that hold it (or load it);
+   * `needsStart` when the copy needs a new worker. Before the costs are known, a copy into an open idle worker goes
+   * by count (more waiting than holders), and one needing a start waits until a query and a start have been timed.
+   */
+  worthCopy(table: string, waiting: number, holders: number, needsStart: boolean): boolean;
+  /** Worth starting a worker for a dataset no worker holds, rather than waiting for a busy one to be free? */
+  worthStart(waiting: number, workers: number): boolean;
+}
+
+/** How much of a new query time moves the running average (recent queries tell more about the current load). */
+const QUERY_WEIGHT = 0.3;
+
+export function createWorkerCosts(): WorkerCosts {
+  let startMs: number | undefined;
+  let queryMs: number | undefined;
+  const loadMs = new Map<string, number>();
+
+  return {
+    started(ms) {
+      startMs = ms;
+    },
+    loaded(table, ms) {
+      loadMs.set(table, ms);
+    },
+    queried(ms) {
+      queryMs = queryMs === undefined ? ms : queryMs + QUERY_WEIGHT * (ms - queryMs);
+    },
+    worthCopy(table, waiting, holders, needsStart) {
+      if (waiting <= holders) return false;
+      const load = loadMs.get(table);
+      if (!needsStart && (load === undefined || queryMs === undefined)) return true;
+      if (load === undefined || queryMs === undefined || startMs === undefined) return false;
+      return (waiting * queryMs) / holders > (needsStart ? startMs : 0) + load;
+    },
+    worthStart(waiting, workers) {
+      if (queryMs === undefined || startMs === undefined) return false;
+      return (waiting * queryMs) / workers > startMs;
+    },
+  };
+}
