@@ -92,7 +92,7 @@ export interface SchedulerOptions {
 export function createScheduler(options: SchedulerOptions) {
   const { spawn, size, hangMs, cache, datasets, onExecuted } = options;
   const now = options.now ?? (() => performance.now());
-  const costs = createWorkerCosts();
+  const costs = createWorkerCosts({ spareCores: options.parallelStarts });
   const slots = createWorkerSlots<Task>({
     spawn,
     hangMs,

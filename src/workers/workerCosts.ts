@@ -21,8 +21,16 @@ export interface WorkerCosts {
 
 /** How much of a new query time moves the running average (recent queries tell more about the current load). */
 const QUERY_WEIGHT = 0.3;
+/**
+ * Without a core to spare, a worker's start takes CPU from the queries already running, which then drain the
+ * queue more slowly: the start counts twice. At 10^6 rows on 2 cores a copy that the plain sum allowed (about 3.7 s of
+ * queries waiting against a 2.9 s start and a 0.4 s load) came after the queue had emptied (bench/README.md).
+ */
+const SHARED_CORES_START_FACTOR = 2;
 
-export function createWorkerCosts(): WorkerCosts {
+/** `spareCores`: the machine has cores for a worker's start beside the running queries (4 or more). */
+export function createWorkerCosts({ spareCores = false } = {}): WorkerCosts {
+  const startFactor = spareCores ? 1 : SHARED_CORES_START_FACTOR;
   let startMs: number | undefined;
   let queryMs: number | undefined;
   const loadMs = new Map<string, number>();
@@ -42,11 +50,11 @@ export function createWorkerCosts(): WorkerCosts {
       const load = loadMs.get(table);
       if (!needsStart && (load === undefined || queryMs === undefined)) return true;
       if (load === undefined || queryMs === undefined || startMs === undefined) return false;
-      return (waiting * queryMs) / holders > (needsStart ? startMs : 0) + load;
+      return (waiting * queryMs) / holders > (needsStart ? startFactor * startMs : 0) + load;
     },
     worthStart(waiting, workers) {
       if (queryMs === undefined || startMs === undefined) return false;
-      return (waiting * queryMs) / workers > startMs;
+      return (waiting * queryMs) / workers > startFactor * startMs;
     },
   };
 }
