@@ -62,7 +62,7 @@ async function run(input: HarnessInput): Promise<HarnessResult> {
     pool.terminate();
     sizes.push({ size, coldStartMs, firstBurstMs, burstMs, perQueryMs, workers });
   }
-  return { downloadMs, bytes: file.bytes.byteLength, sizes };
+  return { downloadMs, bytes: file.byteLength, sizes };
 }
 
 (window as unknown as { engineBench: typeof run }).engineBench = run;

@@ -377,6 +377,26 @@ describe('pool scheduling (scripted workers)', () => {
     expect(workers[1].pending()).toEqual(['load:sales']);
   });
 
+  test('a dataset given as a reader is read once, when the first worker loads it', async () => {
+    const { pool, workers } = setup(2, { parallelStarts: true });
+    let reads = 0;
+    pool.setDataset('kept', 'v1', async () => {
+      reads += 1;
+      return bytes(4);
+    });
+    expect(reads).toBe(0);
+    pool.warm(2);
+    const answers = ['k1', 'k2', 'k3'].map((sql) => pool.query({ dataset: 'kept', sql }));
+    await flush();
+    expect(workers.map((worker) => worker.pending())).toEqual([['load:kept'], ['load:kept']]);
+    for (let round = 0; round < 3; round++) {
+      for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+      await flush();
+    }
+    await Promise.all(answers);
+    expect(reads).toBe(1);
+  });
+
   test('warmed workers start before any query, never beyond the pool size, and take a copy when a burst arrives', async () => {
     const { pool, workers } = setup(2, { parallelStarts: true });
     pool.warm(2);

@@ -1,7 +1,7 @@
 import { type DatasetFormat } from '../contracts/dataModel';
 import { whenIdle } from './idle';
 import { type KeptResults } from './keptResults';
-import { type WorkerStats, engineError, engineMessages } from './protocol';
+import { type DatasetBytes, type WorkerStats, engineError, engineMessages } from './protocol';
 import { RESULT_FRESH_MS, createResultCache, resultKey } from './resultCache';
 import { type QueryRequest, createScheduler } from './scheduler';
 import { type WorkerHandle } from './workerSlots';
@@ -52,7 +52,7 @@ export interface EnginePool {
    * Registers a dataset's bytes (an Arrow IPC stream, or a DuckDB database file); workers load them on demand (a new
    * version replaces the old).
    */
-  setDataset(table: string, version: string, bytes: Uint8Array, format?: DatasetFormat): void;
+  setDataset(table: string, version: string, bytes: DatasetBytes, format?: DatasetFormat): void;
   hasDataset(table: string, version?: string): boolean;
   query(request: QueryRequest): Promise<Uint8Array>;
   version(): Promise<string>;
@@ -74,6 +74,28 @@ export function poolSize(hardwareConcurrency?: number, deviceMemory?: number): n
 }
 
 /**
+ * A dataset's bytes read when a worker first needs them, once however many workers ask; the entry then holds them.
+ * A failed read is tried again by the next load.
+ */
+function readOnce(entry: { bytes: DatasetBytes }, read: () => Promise<Uint8Array>): () => Promise<Uint8Array> {
+  let reading: Promise<Uint8Array> | undefined;
+  return () => {
+    reading ??= read().then(
+      (bytes) => {
+        if (bytes.byteLength === 0) throw engineError(engineMessages.emptyBody);
+        entry.bytes = bytes;
+        return bytes;
+      },
+      (error: unknown) => {
+        reading = undefined;
+        throw error;
+      },
+    );
+    return reading;
+  };
+}
+
+/**
  * A pool of synchronous DuckDB workers: the datasets registered for them, the result cache (resultCache.ts) and
  * the queue that places each query in a worker (scheduler.ts, over the worker slots of workerSlots.ts).
  */
@@ -84,7 +106,7 @@ export function createPool(options: PoolOptions): EnginePool {
     freshMs: options.freshMs ?? RESULT_FRESH_MS,
     now: options.now ?? (() => Date.now()),
   });
-  const datasets = new Map<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>();
+  const datasets = new Map<string, { version: string; bytes: DatasetBytes; format?: DatasetFormat }>();
   const { kept } = options;
   const scheduler = createScheduler({
     spawn: options.spawn,
@@ -165,8 +187,12 @@ export function createPool(options: PoolOptions): EnginePool {
 
   return {
     setDataset(table, version, bytes, format) {
-      if (!bytes || bytes.byteLength === 0) throw engineError(engineMessages.emptyBody);
-      datasets.set(table, { version, bytes, format });
+      if (!bytes || (typeof bytes !== 'function' && bytes.byteLength === 0)) {
+        throw engineError(engineMessages.emptyBody);
+      }
+      const entry: { version: string; bytes: DatasetBytes; format?: DatasetFormat } = { version, bytes, format };
+      if (typeof bytes === 'function') entry.bytes = readOnce(entry, bytes);
+      datasets.set(table, entry);
       cache.dropOtherVersions(table, version);
       // Into a worker once the page has drawn what it can (a reload's kept answers): the next query finds it there.
       void whenIdle(PRELOAD_IDLE_TIMEOUT_MS).then(() => scheduler.preload(table));

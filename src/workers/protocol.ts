@@ -76,3 +76,9 @@ export interface CompiledDuckdb {
 export interface BrowserWorkerApi extends EngineWorkerApi {
   useModule(compiled: CompiledDuckdb | null): Promise<void>;
 }
+
+/**
+ * A dataset's file as the pool is given it: its bytes, or a way to read them when a worker first needs them (a copy
+ * kept from an earlier visit, which a reload answered from kept answers may never need).
+ */
+export type DatasetBytes = Uint8Array | (() => Promise<Uint8Array>);

@@ -1,5 +1,5 @@
 import { type DatasetFormat } from '../contracts/dataModel';
-import { type EngineError, engineError, engineMessages, toEngineError } from './protocol';
+import { type DatasetBytes, type EngineError, engineError, engineMessages, toEngineError } from './protocol';
 import { type ResultCache, resultKey } from './resultCache';
 import { recordSpan } from './timeline';
 import { createWorkerCosts } from './workerCosts';
@@ -71,7 +71,7 @@ export interface SchedulerOptions {
   hangMs: number;
   cache: ResultCache;
   /** The datasets' Arrow bytes by table, as last registered. */
-  datasets: ReadonlyMap<string, { version: string; bytes: Uint8Array; format?: DatasetFormat }>;
+  datasets: ReadonlyMap<string, { version: string; bytes: DatasetBytes; format?: DatasetFormat }>;
   /** A worker answered a query over a dataset (not a cache hit): where the pool keeps answers between visits. */
   onExecuted?: (key: string, bytes: Uint8Array) => void;
   /** Workers may start together (4 cores or more); otherwise a new one waits until every other has opened. */
@@ -230,25 +230,29 @@ export function createScheduler(options: SchedulerOptions) {
     slots.occupy(slot, task);
     const startedAt = performance.now();
     const clockStart = now();
-    slot.handle.api.load(table, entry.version, entry.bytes, entry.format).then(
-      (answer) => {
-        if (slot.dead) return;
-        recordInsertTime(startedAt, table, answer);
-        // A load sent to a worker still starting waits for its DuckDB: that wait is the start's, not the load's.
-        costs.loaded(table, now() - Math.max(clockStart, slot.openedAt ?? clockStart));
-        task.state = 'done';
-        slots.release(slot);
-        pump();
-      },
-      (error: unknown) => {
-        if (slot.dead) return;
-        task.state = 'done';
-        slot.tables.delete(table);
-        slots.release(slot);
-        if (!held(table, entry.version)) failWaiting(table, entry.version, toEngineError(error));
-        pump();
-      },
-    );
+    // A kept copy is read now, the first time a worker needs it (pool.ts).
+    const bytes = typeof entry.bytes === 'function' ? entry.bytes() : Promise.resolve(entry.bytes);
+    bytes
+      .then((file) => slot.handle.api.load(table, entry.version, file, entry.format))
+      .then(
+        (answer) => {
+          if (slot.dead) return;
+          recordInsertTime(startedAt, table, answer);
+          // A load sent to a worker still starting waits for its DuckDB: that wait is the start's, not the load's.
+          costs.loaded(table, now() - Math.max(clockStart, slot.openedAt ?? clockStart));
+          task.state = 'done';
+          slots.release(slot);
+          pump();
+        },
+        (error: unknown) => {
+          if (slot.dead) return;
+          task.state = 'done';
+          slot.tables.delete(table);
+          slots.release(slot);
+          if (!held(table, entry.version)) failWaiting(table, entry.version, toEngineError(error));
+          pump();
+        },
+      );
   }
 
   function holds(slot: Slot<Task>, task: Task): boolean {

@@ -135,8 +135,9 @@ describe('datasets slice', () => {
   function setup(fetchFn: typeof fetch) {
     const store = storeWith(fetchFn);
     const received: { table: string; version: string; bytes: number }[] = [];
-    setDatasetSink((table, version, bytes) => {
-      received.push({ table, version, bytes: bytes.byteLength });
+    setDatasetSink(async (table, version, bytes) => {
+      const file = typeof bytes === 'function' ? await bytes() : bytes;
+      received.push({ table, version, bytes: file.byteLength });
     });
     const load = () =>
       store.dispatch(loadDataset({ workspaceId: 7, datasetId: campaignSchema.id, fetch: fetchFn, sleep: noWait }));
@@ -289,16 +290,42 @@ describe('files kept between visits', () => {
       onProgress: ({ loaded, total }) => progress.push(loaded, total ?? -1),
     });
     expect(first.seen).toEqual([null, '"abc123"']);
-    expect(again).toEqual({ bytes, version: 'abc123' });
+    // The kept copy is read only when the engine asks for it (a reload answered from kept answers never does).
+    expect(again).toMatchObject({ byteLength: bytes.byteLength, version: 'abc123' });
+    expect(typeof again.bytes).toBe('function');
+    expect(await (again.bytes as () => Promise<Uint8Array>)()).toEqual(bytes);
     // Progress still reaches the whole file, so the loading state ends as after a download.
     expect(progress.slice(-2)).toEqual([bytes.byteLength, bytes.byteLength]);
 
     const changed = new Uint8Array([9, 8, 7]);
     const next = server(changed, '"def456"');
-    expect(await downloadDataset(url, { fetch: next.fetchFn, store })).toEqual({ bytes: changed, version: 'def456' });
+    expect(await downloadDataset(url, { fetch: next.fetchFn, store })).toEqual({
+      bytes: changed,
+      byteLength: changed.byteLength,
+      version: 'def456',
+    });
     expect(next.seen).toEqual(['"abc123"']);
     await waitFor(async () => (await store.get(url))?.etag === '"def456"');
     expect(await (await store.get(url))!.read()).toEqual(changed);
+  });
+
+  test('a kept copy that cannot be read after the server’s 304 is downloaded when the engine asks for it', async () => {
+    const store = cacheStorageDatasetStore(memoryCacheStorage());
+    const bytes = new Uint8Array(70 * 1024).map((_, i) => i % 7);
+    const { fetchFn, seen } = server(bytes);
+    await downloadDataset(url, { fetch: fetchFn, store });
+    await kept(store);
+    // The copy is listed, but its body is gone by the time the engine reads it (storage cleared, quota reclaimed).
+    const unreadable: typeof store = {
+      ...store,
+      get: async (key) => {
+        const copy = await store.get(key);
+        return copy && { ...copy, read: async () => undefined };
+      },
+    };
+    const again = await downloadDataset(url, { fetch: fetchFn, store: unreadable, sleep: noWait });
+    expect(await (again.bytes as () => Promise<Uint8Array>)()).toEqual(bytes);
+    expect(seen).toEqual([null, '"abc123"', null]);
   });
 
   test('beyond the size limit the oldest copies go, and a file larger than the limit is not kept', async () => {

@@ -1,6 +1,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { type DatasetFormat, projectedColumnsParam } from '../../contracts/dataModel';
 import { type DatasetSchema } from '../../contracts/datasets';
+import { type DatasetBytes } from '../../workers/protocol';
 import { browserDatasetStore, type DatasetStore } from './datasetCache';
 import { datasetPath, type DatasetRef, datasetsApi } from './datasetsApi';
 import {
@@ -25,7 +26,7 @@ import { covers, type DashboardProjection, projectedColumns } from './projection
 export type DatasetSink = (
   table: string,
   version: string,
-  bytes: Uint8Array,
+  bytes: DatasetBytes,
   format: DatasetFormat,
 ) => void | Promise<void>;
 
