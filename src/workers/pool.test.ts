@@ -341,6 +341,39 @@ describe('pool scheduling (scripted workers)', () => {
     expect(pool.stats().executions).toBe(7);
   });
 
+  test('a copy a burst could not wait for is made once the queue is empty, for the next burst', async () => {
+    let time = 0;
+    const { pool, workers } = setup(2, { clock: () => time });
+    const first = pool.query({ dataset: 'sales', sql: 'q1' });
+    time = 1000;
+    await flush();
+    time = 1100;
+    workers[0].answer();
+    await flush();
+    time = 1200;
+    workers[0].answer();
+    await first;
+    const burst = ['q2', 'q3', 'q4'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    await flush();
+    expect(workers).toHaveLength(1);
+    for (const sql of ['q2', 'q3', 'q4']) {
+      expect(workers[0].pending()).toEqual([`query:${sql}`]);
+      workers[0].answer();
+      await flush();
+    }
+    await Promise.all(burst);
+    expect(workers).toHaveLength(2);
+    expect(workers[1].pending()).toEqual(['load:sales']);
+    workers[1].answer();
+    await flush();
+    const next = ['q5', 'q6'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    await flush();
+    expect(workers.map((worker) => worker.pending())).toEqual([['query:q5'], ['query:q6']]);
+    workers[0].answer();
+    workers[1].answer();
+    await Promise.all(next);
+  });
+
   test('on 2 cores a second worker never starts while the first is still starting', async () => {
     const { pool, workers } = setup(2);
     pool.setDataset('other', 'v1', bytes(5));

@@ -117,6 +117,7 @@ export function createPool(options: PoolOptions): EnginePool {
     onExecuted: kept && ((key, bytes) => void kept.put(key, bytes)),
     parallelStarts: options.parallelStarts,
     now: options.clock,
+    whenIdle: () => whenIdle(PRELOAD_IDLE_TIMEOUT_MS),
   });
   const { slots } = scheduler;
   let keptHits = 0;

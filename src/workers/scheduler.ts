@@ -78,6 +78,8 @@ export interface SchedulerOptions {
   parallelStarts?: boolean;
   /** The clock of the measured costs (milliseconds); `performance.now` unless a test gives its own. */
   now?: () => number;
+  /** Resolves when the page can spare the CPU for a copy put off during a burst; at once unless given. */
+  whenIdle?: () => Promise<void>;
 }
 
 /**
@@ -110,6 +112,12 @@ export function createScheduler(options: SchedulerOptions) {
   let runs = 0;
   /** Datasets to load into a worker once one is open and nothing waits (`preload`). */
   const preloads = new Set<string>();
+  /**
+   * Datasets a burst waited for in more queries than workers held them, when a copy then would have come too late:
+   * copied once the queue is empty and the page idle, so the next burst (a date change) splits over the workers.
+   */
+  const putOffCopies = new Set<string>();
+  let idleWait: Promise<void> | undefined;
   const counters = { executions: 0, cacheHits: 0, sharedHits: 0, retries: 0 };
 
   function settle(task: Task, outcome: { bytes: Uint8Array } | { error: EngineError }): void {
@@ -298,7 +306,10 @@ export function createScheduler(options: SchedulerOptions) {
       const waiting =
         queue.filter((other) => other.state === 'queued' && other.dataset === table && other.version === task.version)
           .length - loading;
-      if (!costs.worthCopy(table, waiting, holders.length, !spare)) return;
+      if (!costs.worthCopy(table, waiting, holders.length, !spare)) {
+        if (waiting > holders.length) putOffCopies.add(table);
+        return;
+      }
       const target = spare ?? (mayStart(() => true) ? started() : undefined);
       if (target) startLoad(target, table);
       return;
@@ -319,7 +330,10 @@ export function createScheduler(options: SchedulerOptions) {
       if (holder) run(holder, task);
       else place(task, idle, queue.filter((other) => other.state === 'queued').length);
     }
-    if (queue.every((task) => task.state !== 'queued')) startPreloads();
+    if (queue.every((task) => task.state !== 'queued')) {
+      startPreloads();
+      if (putOffCopies.size > 0) idleWait ??= (options.whenIdle?.() ?? Promise.resolve()).then(startPutOffCopies);
+    }
   }
 
   /** A live worker holds (or is loading) the dataset's version. */
@@ -339,6 +353,28 @@ export function createScheduler(options: SchedulerOptions) {
       if (!slot) return;
       preloads.delete(table);
       startLoad(slot, table);
+    }
+  }
+
+  /**
+   * The copies put off during a burst, once nothing is queued, running or starting: into an open worker that lacks
+   * the dataset, or a new one where the pool has room.
+   */
+  function startPutOffCopies(): void {
+    idleWait = undefined;
+    const live = slots.all.filter((slot) => !slot.dead);
+    const quiet = queue.length === 0 && live.every((slot) => slot.opened && !slot.busy);
+    // Not yet: the next query's or start's end pumps, and an empty queue asks again.
+    if (!quiet) return;
+    for (const table of putOffCopies) {
+      putOffCopies.delete(table);
+      const entry = datasets.get(table);
+      if (!entry) continue;
+      const spare = live.find((slot) => !slot.busy && slot.tables.get(table) !== entry.version);
+      const target = spare ?? (live.length < size ? slots.spawn() : undefined);
+      if (!target) continue;
+      startLoad(target, table);
+      live.push(target);
     }
   }
 
