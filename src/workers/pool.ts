@@ -98,6 +98,7 @@ function readOnce(entry: { bytes: DatasetBytes }, read: () => Promise<Uint8Array
 /**
  * A pool of synchronous DuckDB workers: the datasets registered for them, the result cache (resultCache.ts) and
  * the queue that places each query in a worker (scheduler.ts, over the worker slots of workerSlots.ts).
+ * Long because its short methods share one closure: the datasets, the cache and the turns of kept answers.
  */
 export function createPool(options: PoolOptions): EnginePool {
   const size = Math.max(1, Math.min(MAX_POOL_SIZE, options.size));
