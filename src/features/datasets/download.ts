@@ -64,7 +64,7 @@ function request(url: string, options: DownloadOptions, kept?: StoredDataset): P
   });
 }
 
-/** The kept copy's bytes; when the copy went away after the server's 304 (a logout elsewhere), the file downloaded. */
+/** The kept copy's bytes; when it can no longer be read (storage evicted or failing), the file downloaded after all. */
 function keptReader(url: string, kept: StoredDataset, options: DownloadOptions): () => Promise<Uint8Array> {
   return async () => {
     const reading = performance.now();
