@@ -410,6 +410,28 @@ describe('pool scheduling (scripted workers)', () => {
     expect(workers[1].pending()).toEqual(['load:sales']);
   });
 
+  test('a query asked before its dataset changed runs once the new version is loaded', async () => {
+    const { pool, workers } = setup(1);
+    const first = pool.query({ dataset: 'sales', sql: 'Q1' });
+    await flush();
+    workers[0].answer(); // load v1
+    await flush();
+    const waiting = pool.query({ dataset: 'sales', sql: 'Q2', priority: 'lookup' });
+    pool.setDataset('sales', 'v2', bytes(4));
+    const current = pool.query({ dataset: 'sales', sql: 'Q3' });
+    workers[0].answer(); // Q1
+    await first;
+    await flush();
+    expect(workers[0].pending()).toEqual(['load:sales']);
+    workers[0].answer(); // load v2
+    for (let round = 0; round < 2; round++) {
+      await flush();
+      workers[0].answer();
+    }
+    await Promise.all([waiting, current]);
+    expect(workers[0].pending()).toEqual([]);
+  });
+
   test('a dataset given as a reader is read once, when the first worker loads it', async () => {
     const { pool, workers } = setup(2, { parallelStarts: true });
     let reads = 0;
