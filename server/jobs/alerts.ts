@@ -6,6 +6,7 @@ import { enabledRules, evaluateRuleDay } from '../services/alerting/schedule';
 import { DELIVER_WEBHOOK, attemptWebhook } from '../services/alerting/webhooks';
 import type { Executor } from '../services/db';
 import { integrationImportHandlers } from './imports';
+import { projectionHandlers } from './projections';
 import { type Job } from './queue';
 import { enqueue } from './queue';
 import { scheduleDueWeek, weeklySummaryHandlers } from './weeklySummary';
@@ -55,8 +56,9 @@ export async function scheduleDueDay(app: FastifyInstance, now = new Date()): Pr
 }
 
 /**
- * Starts this process's job worker (alerts, summaries, integration imports) and the daily (alerts) and weekly
- * (summary e-mails) schedulers; every process may run them on the same database. Answers a stop function for the shutdown.
+ * Starts this process's job worker (alerts, summaries, integration imports, projected dataset builds) and the daily
+ * (alerts) and weekly (summary e-mails) schedulers; every process may run them on the same database. Answers a stop
+ * function for the shutdown.
  */
 export function startJobs(app: FastifyInstance, handlers: Record<string, JobHandler> = {}): () => Promise<void> {
   const evaluator = new AlertEvaluator(app.db.db, app.config.dataDir);
@@ -67,6 +69,7 @@ export function startJobs(app: FastifyInstance, handlers: Record<string, JobHand
       ...alertJobHandlers(app, evaluator),
       ...weeklySummaryHandlers(app, evaluator),
       ...integrationImportHandlers(app),
+      ...projectionHandlers(app),
       ...handlers,
     },
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { importKlaviyo } from '../integrations/imports';
 import type { Executor } from '../services/db';
 import { findIntegration, openCredentials } from '../services/integrations';
+import { enqueueProjectionBuild } from './projections';
 import { type Job, enqueue } from './queue';
 import type { JobHandler } from './worker';
 
@@ -41,6 +42,8 @@ export function integrationImportHandlers(app: FastifyInstance): Record<string, 
       const credentials = await openCredentials<{ apiKey: string }>(db, app.secrets, workspaceId, integration);
       if (!credentials) return;
       await importKlaviyo({ config: app.config }, app.config.dataDir, workspaceId, credentials.apiKey);
+      // The dashboards' column sets of the old version, built now for the new one rather than on their first open.
+      await enqueueProjectionBuild(db, workspaceId, `import-${job.id}`);
     },
   };
 }

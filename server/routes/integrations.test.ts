@@ -1,11 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { and, eq, sql } from 'drizzle-orm';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { integrations, jobs, pushAccounts } from '../db/schema';
 import { SIMULATOR_CREDENTIALS, SIMULATOR_KLAVIYO_CAMPAIGNS } from '../integrations/simulator';
 import { IMPORT_KLAVIYO, integrationImportHandlers } from '../jobs/imports';
+import { BUILD_PROJECTIONS, projectionHandlers } from '../jobs/projections';
 import { JobWorker } from '../jobs/worker';
 import { datasetFile } from '../services/datasets';
+import { projectionsDir } from '../services/projectedDatasets';
 import { addMember, adminWithWorkspace, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { withSimulatedApp } from '../testing/simulatedApp';
 
@@ -21,10 +25,14 @@ const {
 
 describe('integrations API against the provider simulator', () => {
   const { t, origin } = withSimulatedApp();
-  // The server's job worker, run by hand: `drain` runs the queued imports to the end.
+  // The server's job worker, run by hand: `drain` runs the queued imports (and the builds they queue) to the end.
   let worker: JobWorker;
   beforeAll(() => {
-    worker = new JobWorker({ db: t.db.db, log: t.app.log, handlers: integrationImportHandlers(t.app) });
+    worker = new JobWorker({
+      db: t.db.db,
+      log: t.app.log,
+      handlers: { ...integrationImportHandlers(t.app), ...projectionHandlers(t.app) },
+    });
   });
 
   let admin: SignedIn;
@@ -71,7 +79,7 @@ describe('integrations API against the provider simulator', () => {
     const { id } = (await call('POST', '/klaviyo')).json().data;
     expect((await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey })).statusCode).toBe(200);
 
-    expect(await worker.drain()).toBeGreaterThanOrEqual(1);
+    expect(await worker.drain()).toBeGreaterThanOrEqual(2);
     const after = await t.app.inject({ method: 'GET', url: datasetUrl, headers: admin.headers });
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
@@ -100,6 +108,58 @@ describe('integrations API against the provider simulator', () => {
     } finally {
       connection.closeSync();
       instance.closeSync();
+    }
+  }, 120_000);
+
+  it('builds the column sets dashboards opened for the new version after an import, before anyone asks', async () => {
+    const dataset = 'campaign_metrics_by_send_date';
+    const projected = (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        url: `/api/workspaces/${workspaceId}/datasets/${dataset}?columns=sent,country&format=duckdb`,
+        headers: { ...admin.headers, ...headers },
+      });
+    const before = await projected();
+    expect(before.statusCode).toBe(200);
+    const { id } = (await call('POST', '/klaviyo')).json().data;
+    expect((await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey })).statusCode).toBe(200);
+    expect(await worker.drain()).toBeGreaterThanOrEqual(2);
+    const [build] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, BUILD_PROJECTIONS), sql`${jobs.payload}->>'workspaceId' = ${String(workspaceId)}`));
+    expect(build).toMatchObject({ status: 'done', payload: { workspaceId } });
+
+    // The new version's file is there, and the old version's is gone, before any request.
+    const source = await datasetFile(t.config.dataDir, workspaceId, dataset);
+    const versions = fs.readdirSync(projectionsDir(t.config.dataDir, workspaceId, dataset));
+    expect(versions).toEqual([source.version]);
+    const [built] = fs.readdirSync(path.join(projectionsDir(t.config.dataDir, workspaceId, dataset), source.version));
+    const manifest = path.join(
+      projectionsDir(t.config.dataDir, workspaceId, dataset),
+      source.version,
+      built,
+      'manifest.json',
+    );
+    const builtAt = fs.statSync(manifest).mtimeMs;
+
+    // The dashboard's next open gets it as it is: new rows, a new ETag, no build.
+    const after = await projected({ 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(fs.statSync(manifest).mtimeMs).toBe(builtAt);
+    const file = path.join(t.config.dataDir, 'downloaded.duckdb');
+    fs.writeFileSync(file, after.rawPayload);
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    try {
+      await connection.run(`ATTACH '${file}' AS downloaded (READ_ONLY)`);
+      const count = async (from: string) =>
+        Number((await connection.runAndReadAll(`SELECT count(*) AS n FROM ${from}`)).getRowObjectsJS()[0].n);
+      expect(await count(`downloaded.${dataset}`)).toBe(await count(`read_parquet('${source.parquetPath}')`));
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+      fs.rmSync(file, { force: true });
     }
   }, 120_000);
 

@@ -2,27 +2,33 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DatasetFile } from './datasets';
-import { removeOlderEntries, type ScopedFormat, scopedDatasetFile } from './scopedFiles';
+import { builtScope, removeOlderEntries, type ScopedFormat, scopedDatasetFile } from './scopedFiles';
 
 /** Column sets kept per dataset version: a workspace's dashboards ask for a few each; the oldest beyond go. */
 export const PROJECTIONS_KEPT = 8;
 
+/** Where a workspace's projected files live, one directory per dataset. */
+export const workspaceProjectionsDir = (dataDir: string, workspaceId: number): string =>
+  path.join(dataDir, 'projections', String(workspaceId));
+
 /** Where a workspace's projected files of one dataset live, one directory per source version. */
 export function projectionsDir(dataDir: string, workspaceId: number, datasetId: string): string {
-  return path.join(dataDir, 'projections', String(workspaceId), datasetId);
+  return path.join(workspaceProjectionsDir(dataDir, workspaceId), datasetId);
+}
+
+/** The entries of `dir` other than unfinished builds, newest first by their last change. */
+function newestEntries(dir: string): string[] {
+  const entries = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.includes('.tmp-')) : [];
+  return entries
+    .map((name) => ({ dir: path.join(dir, name), stat: fs.statSync(path.join(dir, name), { throwIfNoEntry: false }) }))
+    .filter((entry) => entry.stat)
+    .sort((a, b) => b.stat!.mtimeMs - a.stat!.mtimeMs)
+    .map((entry) => entry.dir);
 }
 
 /** Keeps the newest `PROJECTIONS_KEPT` column sets of `versionDir`, by their last build. */
 function keepNewest(versionDir: string): void {
-  const entries = fs.existsSync(versionDir) ? fs.readdirSync(versionDir).filter((name) => !name.includes('.tmp-')) : [];
-  const built = entries
-    .map((name) => ({
-      dir: path.join(versionDir, name),
-      stat: fs.statSync(path.join(versionDir, name), { throwIfNoEntry: false }),
-    }))
-    .filter((entry) => entry.stat)
-    .sort((a, b) => b.stat!.mtimeMs - a.stat!.mtimeMs);
-  for (const { dir } of built.slice(PROJECTIONS_KEPT)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of newestEntries(versionDir).slice(PROJECTIONS_KEPT)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -49,4 +55,46 @@ export function projectedDatasetFile(
     removeOlderEntries(datasetDir, versionDir, started);
     keepNewest(versionDir);
   });
+}
+
+/** The column sets built for a workspace's dataset (any source version), newest first, at most `PROJECTIONS_KEPT`. */
+export function builtColumnSets(
+  dataDir: string,
+  workspaceId: number,
+  datasetId: string,
+): { columns: string[]; format: ScopedFormat }[] {
+  const sets = new Map<string, { columns: string[]; format: ScopedFormat }>();
+  for (const versionDir of newestEntries(projectionsDir(dataDir, workspaceId, datasetId))) {
+    for (const dir of newestEntries(versionDir)) {
+      const scope = builtScope(dir);
+      if (scope) sets.set(JSON.stringify(scope), { columns: scope.fields, format: scope.format });
+    }
+  }
+  return [...sets.values()].slice(0, PROJECTIONS_KEPT);
+}
+
+/**
+ * Builds for `source` (a new version of the dataset) the column sets that were built for its earlier versions, so
+ * the dashboards that asked for them open without waiting for a build (at 10^7 rows one takes seconds:
+ * bench/README.md). The sets are listed first: each build for the new version removes the older versions' files.
+ * Answers how many are ready; a set that fails is passed to `onError` and left to the first request for it.
+ */
+export async function buildKnownProjections(
+  dataDir: string,
+  workspaceId: number,
+  datasetId: string,
+  tableId: string,
+  source: DatasetFile,
+  onError: (error: unknown) => void,
+): Promise<number> {
+  let built = 0;
+  for (const { columns, format } of builtColumnSets(dataDir, workspaceId, datasetId)) {
+    try {
+      await projectedDatasetFile(dataDir, workspaceId, datasetId, tableId, source, columns, format);
+      built += 1;
+    } catch (error) {
+      onError(error);
+    }
+  }
+  return built;
 }

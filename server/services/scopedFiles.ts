@@ -40,6 +40,9 @@ interface ScopedManifest {
   version: string;
   arrowBytes: number;
   gzipBytes: number;
+  /** What the file was built from, so it can be built again for the source's next version (absent before). */
+  fields?: string[];
+  format?: ScopedFormat;
 }
 
 const inFlight = new Map<string, Promise<void>>();
@@ -112,7 +115,7 @@ async function build(source: DatasetFile, scope: FileScope, dir: string, prune: 
       const arrow = await writeDataset(connection, scope.tableId, temporary);
       return { version: arrow.version, arrowBytes: arrow.arrowBytes, gzipBytes: arrow.arrowGzipBytes };
     });
-    const manifest: ScopedManifest = written;
+    const manifest: ScopedManifest = { ...written, fields: [...scope.fields], format: scope.format ?? 'arrow' };
     fs.writeFileSync(path.join(temporary, 'manifest.json'), JSON.stringify(manifest));
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(temporary, dir);
@@ -123,6 +126,18 @@ async function build(source: DatasetFile, scope: FileScope, dir: string, prune: 
     instance.closeSync();
     fs.rmSync(temporary, { recursive: true, force: true });
   }
+}
+
+/** The fields and format the file in `dir` was built with; null when none is built there or it does not say. */
+export function builtScope(dir: string): { fields: string[]; format: ScopedFormat } | null {
+  let manifest: ScopedManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as ScopedManifest;
+  } catch {
+    // Not built, or removed meanwhile by a newer version's build.
+    return null;
+  }
+  return manifest.fields && manifest.format ? { fields: manifest.fields, format: manifest.format } : null;
 }
 
 /**
