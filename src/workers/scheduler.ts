@@ -320,10 +320,15 @@ export function createScheduler(options: SchedulerOptions) {
 
   function pump(): void {
     const waiting = [...queue].sort((a, b) => a.rank - b.rank || a.seq - b.seq);
+    // Asked before its dataset's new version came, a query runs on the new one: only that version is ever loaded.
+    // All of them first, so each placement below counts every query waiting for that version.
+    for (const task of waiting) {
+      if (task.state === 'queued' && task.dataset !== undefined) {
+        task.version = datasets.get(task.dataset)?.version ?? task.version;
+      }
+    }
     for (const task of waiting) {
       if (task.state !== 'queued') continue;
-      // Asked before its dataset's new version came, it runs on the new one: only that version is ever loaded.
-      if (task.dataset !== undefined) task.version = datasets.get(task.dataset)?.version ?? task.version;
       // A lookup or prefetch takes only a worker whose DuckDB is open: one still starting (a second or more) is
       // kept for the visible widgets that may ask meanwhile, which would otherwise wait behind it or for a new one.
       const background = task.rank > RANK.visible;
