@@ -9,6 +9,7 @@ import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, workspaceDatasetDir } from '../datasets/generate';
 import { licenses } from '../db/schema';
 import { projectionsDir } from '../services/projectedDatasets';
+import { brotliCopiesWritten } from '../services/scopedFiles';
 import { addMember, createWorkspace, signIn, type SignedIn } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -369,6 +370,15 @@ describe('a projected dataset file (?columns=)', () => {
       instance.closeSync();
       fs.rmSync(file, { force: true });
     }
+    // Once its brotli copy is written (after the build), a browser accepting brotli gets the same bytes
+    // brotli-encoded, under the same ETag, and fewer of them.
+    await brotliCopiesWritten();
+    const brotli = await asDuckdb('columns=sent,country&format=duckdb', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.etag).toBe(response.headers.etag);
+    expect(brotli.headers['content-length']).toBe(String(brotli.rawPayload.length));
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).equals(body)).toBe(true);
+    expect(brotli.rawPayload.length).toBeLessThan(response.rawPayload.length);
     const again = await asDuckdb('columns=country,sent&format=duckdb', {
       'if-none-match': String(response.headers.etag),
     });

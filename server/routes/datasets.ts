@@ -31,7 +31,7 @@ import { projectedDatasetFile } from '../services/projectedDatasets';
 import { publicDatasetFile, publicScopes } from '../services/publicDatasets';
 import { findPublicReport } from '../services/reports';
 
-function acceptsGzip(request: FastifyRequest): boolean {
+function accepts(request: FastifyRequest, encoding: 'gzip' | 'br'): boolean {
   const header = request.headers['accept-encoding'];
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   return value
@@ -39,7 +39,7 @@ function acceptsGzip(request: FastifyRequest): boolean {
     .map((part) => part.trim().split(';'))
     .some(
       ([coding, ...params]) =>
-        (coding === 'gzip' || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)),
+        (coding === encoding || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)),
     );
 }
 
@@ -67,9 +67,9 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 }
 
 /**
- * Sends a dataset's Arrow stream: gzip-encoded when the client accepts it (precompressed on disk), with
- * X-Total-Length giving the uncompressed size for progress. A Range request (a resumed download) gets the
- * uncompressed bytes it asks for, so a client can continue from the count of bytes it already decoded.
+ * Sends a dataset's file: brotli-encoded (DuckDB files) or gzip-encoded when the client accepts it (precompressed
+ * on disk), with X-Total-Length giving the uncompressed size for progress. A Range request (a resumed download) gets
+ * the uncompressed bytes it asks for, so a client can continue from the count of bytes it already decoded.
  */
 async function sendDatasetFile(
   request: FastifyRequest,
@@ -106,7 +106,14 @@ async function sendDatasetFile(
       .header('Content-Length', String(range.end - range.start + 1))
       .send(handle.createReadStream({ start: range.start, end: range.end }));
   }
-  if (request.method !== 'HEAD' && acceptsGzip(request)) {
+  if (request.method !== 'HEAD' && file.brotli && accepts(request, 'br')) {
+    const handle = await fs.promises.open(file.brotli.path);
+    return reply
+      .header('Content-Encoding', 'br')
+      .header('Content-Length', String(file.brotli.bytes))
+      .send(handle.createReadStream());
+  }
+  if (request.method !== 'HEAD' && accepts(request, 'gzip')) {
     const handle = await fs.promises.open(file.gzipPath);
     return reply
       .header('Content-Encoding', 'gzip')

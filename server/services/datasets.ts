@@ -54,6 +54,8 @@ export interface DatasetFile {
   arrowPath: string;
   /** The same stream gzip-compressed, for clients that accept gzip. */
   gzipPath: string;
+  /** The same bytes brotli-compressed, when the file has such a copy (DuckDB dataset files). */
+  brotli?: { path: string; bytes: number };
   parquetPath: string;
   version: string;
   arrowBytes: number;
