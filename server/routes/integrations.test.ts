@@ -131,15 +131,10 @@ describe('integrations API against the provider simulator', () => {
 
     // The new version's file is there, and the old version's is gone, before any request.
     const source = await datasetFile(t.config.dataDir, workspaceId, dataset);
-    const versions = fs.readdirSync(projectionsDir(t.config.dataDir, workspaceId, dataset));
-    expect(versions).toEqual([source.version]);
-    const [built] = fs.readdirSync(path.join(projectionsDir(t.config.dataDir, workspaceId, dataset), source.version));
-    const manifest = path.join(
-      projectionsDir(t.config.dataDir, workspaceId, dataset),
-      source.version,
-      built,
-      'manifest.json',
-    );
+    const versionsDir = projectionsDir(t.config.dataDir, workspaceId, dataset);
+    expect(fs.readdirSync(versionsDir)).toEqual([source.version]);
+    const [built] = fs.readdirSync(path.join(versionsDir, source.version));
+    const manifest = path.join(versionsDir, source.version, built, 'manifest.json');
     const builtAt = fs.statSync(manifest).mtimeMs;
 
     // The dashboard's next open gets it as it is: new rows, a new ETag, no build.

@@ -70,12 +70,12 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 const compressing = new Map<string, Promise<void>>();
 
 /**
- * Starts writing the brotli copy of a built DuckDB file beside it unless it exists or is being written: the request
- * that waited for the build gets the gzip copy, later ones the smaller brotli copy once it is there. A copy that
- * fails (its directory removed by a newer build meanwhile) is left out, and the gzip copy serves.
+ * Starts writing the brotli copy of a built DuckDB file beside it (the caller found none) unless it is being
+ * written: the request that waited for the build gets the gzip copy, later ones the smaller brotli copy once it is
+ * there. A copy that fails (its directory removed by a newer build meanwhile) is left out, and the gzip copy serves.
  */
 function ensureBrotliCopy(file: string): void {
-  if (compressing.has(file) || fs.existsSync(`${file}.br`)) return;
+  if (compressing.has(file)) return;
   const partial = `${file}.br.tmp-${randomBytes(6).toString('hex')}`;
   const size = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
   const work = pipeline(
