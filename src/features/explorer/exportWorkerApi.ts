@@ -1,4 +1,4 @@
-import { tableFromIPC } from 'apache-arrow';
+import { DataType, Precision, type Vector, tableFromIPC } from 'apache-arrow';
 import { transfer } from 'comlink';
 import { type Locale } from '../../contracts/common';
 import { type Cell, vectorCells } from '../../engine/cells';
@@ -18,6 +18,28 @@ const PROGRESS_ROWS = 5000;
 
 const rowsOf = (values: ArrayLike<Cell>, from: number, to: number): ArrayLike<Cell> =>
   ArrayBuffer.isView(values) ? (values as Float64Array).subarray(from, to) : (values as Cell[]).slice(from, to);
+
+/**
+ * A column of doubles as one Float64Array, NaN where a value is null (both writers leave a NaN cell empty, as they
+ * leave a null one); any other column as `vectorCells` reads it. A rate column with nulls would otherwise be read
+ * value by value: about ten times slower.
+ */
+function columnCells(vector: Vector): ArrayLike<Cell> {
+  if (vector.nullCount === 0 || !DataType.isFloat(vector.type) || vector.type.precision !== Precision.DOUBLE)
+    return vectorCells(vector);
+  const values = Float64Array.from(vector.toArray() as Float64Array);
+  let start = 0;
+  for (const data of vector.data) {
+    const bits = data.nullBitmap;
+    if (data.nullCount > 0 && bits)
+      for (let i = 0; i < data.length; i++) {
+        const bit = data.offset + i;
+        if (!((bits[bit >> 3] >> (bit & 7)) & 1)) values[start + i] = NaN;
+      }
+    start += data.length;
+  }
+  return values;
+}
 
 /**
  * The explorer's export writer, which runs off the page's main thread (export.worker.ts): the page hands it the
@@ -48,7 +70,7 @@ export function createExportWorkerApi() {
       const started = performance.now();
       const table = tableFromIPC(bytes);
       const data: Record<string, ArrayLike<Cell>> = {};
-      for (const field of table.schema.fields) data[field.name] = vectorCells(table.getChild(field.name)!);
+      for (const field of table.schema.fields) data[field.name] = columnCells(table.getChild(field.name)!);
       for (const [column, value] of Object.entries(fixed)) data[column] = Array<Cell>(table.numRows).fill(value);
       const decoded = performance.now();
       for (let from = 0; from < table.numRows; from += PROGRESS_ROWS) {

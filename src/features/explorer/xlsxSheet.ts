@@ -72,6 +72,9 @@ export function xmlText(text: string): string {
   return text.replace(ILLEGAL, '').replace(/[&<>\r]/g, (ch) => ESCAPES[ch]);
 }
 
+/** Bytes of a number's digits at most (JavaScript's shortest form: 17 digits, sign, point, exponent). */
+const NUMBER_BYTES = 25;
+
 /** A growable byte buffer the rows' XML is written into, reused from block to block. */
 class Bytes {
   buffer: Uint8Array;
@@ -81,51 +84,12 @@ class Bytes {
     this.buffer = new Uint8Array(size);
   }
 
+  /** Room for `count` more bytes; the buffer may be replaced, so callers read `buffer` after it. */
   reserve(count: number) {
     if (this.length + count <= this.buffer.length) return;
     const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + count));
     grown.set(this.buffer.subarray(0, this.length));
     this.buffer = grown;
-  }
-
-  /** Short constant pieces: a loop beats `set` at these sizes. */
-  put(bytes: Uint8Array) {
-    this.reserve(bytes.length);
-    const { buffer } = this;
-    let at = this.length;
-    for (let i = 0; i < bytes.length; i++) buffer[at++] = bytes[i];
-    this.length = at;
-  }
-
-  /** A number's digits (ASCII, as JavaScript prints it: full precision, exponent when large). */
-  number(value: number) {
-    this.reserve(24);
-    const { buffer } = this;
-    // Small integers (counts, the row numbers) by hand, in 32-bit arithmetic: several times quicker than String.
-    if ((value | 0) === value && !Object.is(value, -0) && value !== -2147483648) {
-      let n = value;
-      if (n < 0) {
-        buffer[this.length++] = 45;
-        n = -n;
-      }
-      const digits =
-        n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 1e4 ? 4 : n < 1e5 ? 5 : Math.floor(Math.log10(n)) + 1;
-      let at = this.length + digits;
-      this.length = at;
-      do {
-        const next = (n / 10) | 0;
-        buffer[--at] = 48 + n - next * 10;
-        n = next;
-      } while (n > 0);
-      return;
-    }
-    const text = String(value);
-    for (let i = 0; i < text.length; i++) buffer[this.length++] = text.charCodeAt(i);
-  }
-
-  text(text: string) {
-    this.reserve(text.length * 3);
-    this.length += encoder.encodeInto(text, this.buffer.subarray(this.length)).written;
   }
 
   /** The bytes written since the last take, as a buffer of their own. */
@@ -136,16 +100,56 @@ class Bytes {
   }
 }
 
-/** The constant pieces of one column's cells, as bytes. */
+/** Copies short constant bytes into `buffer` at `at` (a loop beats `set` at these sizes); returns the new end. */
+function put(buffer: Uint8Array, at: number, bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; i++) buffer[at++] = bytes[i];
+  return at;
+}
+
+/**
+ * Writes a number's digits (ASCII, as JavaScript prints it: full precision, exponent when large) into `buffer` at
+ * `at`, which has room for NUMBER_BYTES; returns the new end.
+ */
+function putNumber(buffer: Uint8Array, at: number, value: number): number {
+  // Small integers (counts, the row numbers) by hand, in 32-bit arithmetic: several times quicker than String.
+  if ((value | 0) === value && !Object.is(value, -0) && value !== -2147483648) {
+    let n = value;
+    if (n < 0) {
+      buffer[at++] = 45;
+      n = -n;
+    }
+    const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 1e4 ? 4 : n < 1e5 ? 5 : Math.floor(Math.log10(n)) + 1;
+    const end = at + digits;
+    at = end;
+    do {
+      const next = (n / 10) | 0;
+      buffer[--at] = 48 + n - next * 10;
+      n = next;
+    } while (n > 0);
+    return end;
+  }
+  const text = String(value);
+  for (let i = 0; i < text.length; i++) buffer[at++] = text.charCodeAt(i);
+  return at;
+}
+
+/**
+ * The constant pieces of one column's cells, as bytes. A cell's reference (`r="C12"`) is optional in the sheet's XML:
+ * a cell without one is the column after the previous cell's. So only a row's first written cell, and a cell after
+ * one left out, carry theirs (`at`: the opening up to the row number); the others open with `open`, which saves a
+ * fifth of the sheet's bytes.
+ */
 function cellPieces(letters: string, style: number) {
   const s = style ? ` s="${style}"` : '';
   return {
-    open: bytesOf(`<c r="${letters}`),
-    number: bytesOf(`"${s}><v>`),
-    text: bytesOf(`"${s} t="inlineStr"><is><t xml:space="preserve">`),
-    boolean: bytesOf(`"${s} t="b"><v>`),
+    at: bytesOf(`<c r="${letters}`),
+    open: bytesOf(`<c${s}`),
+    referenced: bytesOf(`"${s}`),
+    number: bytesOf('><v>'),
+    text: bytesOf(' t="inlineStr"><is><t xml:space="preserve">'),
+    boolean: bytesOf(' t="b"><v>'),
     // A cell with neither value nor style is left out: exceljs would read it as part of a merge.
-    empty: style ? bytesOf(`"${s}/>`) : undefined,
+    keepEmpty: style !== 0,
   };
 }
 
@@ -154,6 +158,9 @@ const ROW_OPENED = bytesOf('">');
 const ROW_CLOSE = bytesOf('</row>');
 const VALUE_CLOSE = bytesOf('</v></c>');
 const TEXT_CLOSE = bytesOf('</t></is></c>');
+const EMPTY_CLOSE = bytesOf('/>');
+const DIGIT_ONE = 49;
+const DIGIT_ZERO = 48;
 
 /**
  * Writes rows of cells as sheet XML bytes, numbered from `firstRow`. Numbers (finite) as numbers, text as inline
@@ -161,44 +168,67 @@ const TEXT_CLOSE = bytesOf('</t></is></c>');
  */
 export function rowsXml(columns: SheetColumn[], firstRow: number) {
   const pieces = columns.map((column, c) => cellPieces(columnLetters(c), column.style));
+  const numeric = columns.map((column) => column.numeric);
+  // The most a row's cells take besides their text: the longest pieces, a reference and a number each.
+  const rowBytes =
+    64 + pieces.reduce((sum, p) => sum + p.at.length + p.referenced.length + p.text.length + 24 + NUMBER_BYTES, 0);
   const bytes = new Bytes(1 << 20);
-  const row = new Bytes(32);
   let next = firstRow;
   return {
     /** The XML of `rowCount` rows taken from each column's values (`undefined`: an empty column). */
     write(values: (ArrayLike<Cell> | undefined)[], rowCount: number): Uint8Array {
+      const count = columns.length;
       for (let i = 0; i < rowCount; i++, next++) {
-        row.length = 0;
-        row.number(next);
-        const number = row.buffer.subarray(0, row.length);
-        bytes.put(ROW_OPEN);
-        bytes.put(number);
-        bytes.put(ROW_OPENED);
-        for (let c = 0; c < columns.length; c++) {
-          const value = values[c]?.[i] ?? null;
+        bytes.reserve(rowBytes);
+        let buffer = bytes.buffer;
+        let at = put(buffer, bytes.length, ROW_OPEN);
+        const numberStart = at;
+        at = putNumber(buffer, at, next);
+        const numberEnd = at;
+        at = put(buffer, at, ROW_OPENED);
+        // Whether the previous column's cell was written: if not, the next cell needs its reference.
+        let follows = false;
+        for (let c = 0; c < count; c++) {
+          const column = values[c];
+          const value = column === undefined ? null : column[i];
           const piece = pieces[c];
           const type = typeof value;
           const empty =
-            value === '' || value === null || (type === 'number' ? !Number.isFinite(value) : columns[c].numeric);
-          if (empty && !piece.empty) continue;
-          bytes.put(piece.open);
-          bytes.put(number);
-          if (empty) bytes.put(piece.empty!);
+            value === '' ||
+            value === null ||
+            value === undefined ||
+            (type === 'number' ? !Number.isFinite(value) : numeric[c]);
+          if (empty && !piece.keepEmpty) {
+            follows = false;
+            continue;
+          }
+          if (follows) at = put(buffer, at, piece.open);
+          else {
+            at = put(buffer, at, piece.at);
+            for (let k = numberStart; k < numberEnd; k++) buffer[at++] = buffer[k];
+            at = put(buffer, at, piece.referenced);
+          }
+          follows = true;
+          if (empty) at = put(buffer, at, EMPTY_CLOSE);
           else if (type === 'number') {
-            bytes.put(piece.number);
-            bytes.number(value as number);
-            bytes.put(VALUE_CLOSE);
+            at = put(buffer, at, piece.number);
+            at = putNumber(buffer, at, value as number);
+            at = put(buffer, at, VALUE_CLOSE);
           } else if (type === 'boolean') {
-            bytes.put(piece.boolean);
-            bytes.put(value ? DIGIT_ONE : DIGIT_ZERO);
-            bytes.put(VALUE_CLOSE);
+            at = put(buffer, at, piece.boolean);
+            buffer[at++] = value ? DIGIT_ONE : DIGIT_ZERO;
+            at = put(buffer, at, VALUE_CLOSE);
           } else {
-            bytes.put(piece.text);
-            bytes.text(xmlText(value as string));
-            bytes.put(TEXT_CLOSE);
+            at = put(buffer, at, piece.text);
+            const text = xmlText(value as string);
+            bytes.length = at;
+            bytes.reserve(text.length * 3 + rowBytes);
+            buffer = bytes.buffer;
+            at += encoder.encodeInto(text, buffer.subarray(at)).written;
+            at = put(buffer, at, TEXT_CLOSE);
           }
         }
-        bytes.put(ROW_CLOSE);
+        bytes.length = put(buffer, at, ROW_CLOSE);
       }
       return bytes.take();
     },
@@ -206,9 +236,6 @@ export function rowsXml(columns: SheetColumn[], firstRow: number) {
     lastRow: () => next - 1,
   };
 }
-
-const DIGIT_ONE = bytesOf('1');
-const DIGIT_ZERO = bytesOf('0');
 
 /**
  * The rows' XML and the sheet's end, deflated in fflate's own worker while the export's worker writes the next
