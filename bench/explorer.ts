@@ -68,7 +68,7 @@ async function pivotDrawn(page: Page): Promise<number> {
     () => {
       const main = document.querySelector('.bp6-table-quadrant-main');
       const names = [...(main?.querySelectorAll('.bp6-table-column-name-text') ?? [])].map((e) => e.textContent);
-      if (!main || !names[1]?.includes(' · ') || main.querySelector('.bp6-table-cell.bp6-loading')) return false;
+      if (!main || !names[1]?.includes(' · ') || main.querySelector('.or-explorer-loading')) return false;
       return main.querySelector('.bp6-table-cell-row-0.bp6-table-cell-col-1')?.textContent ? performance.now() : false;
     },
     undefined,

@@ -89,6 +89,21 @@ test('build a pivot, keep it through save and reload, export it both ways', asyn
   await (await headerMenu(page, 'Revenue')).getByRole('menuitem', { name: 'Pin left' }).click();
   await expect.poll(() => headerNames(page)).toEqual(['Country › Campaign type', 'Revenue', 'Sent', 'Open rate']);
 
+  // Expand the first firstCountry: its campaign types come under it, indented, as leaves; collapsing folds them away.
+  const groupCell = (row: number) =>
+    page.locator(`.bp6-table-body-virtual-client .bp6-table-cell-row-${row}.bp6-table-cell-col-0`).first();
+  const firstCountry = (await groupCell(0).innerText()).trim();
+  await groupCell(0)
+    .getByRole('button', { name: `Expand ${firstCountry}` })
+    .click();
+  await expect(groupCell(0).getByRole('button', { name: `Collapse ${firstCountry}` })).toBeVisible();
+  await expect(groupCell(1).locator('.or-explorer-group-value')).toHaveCSS('padding-left', '20px', ENGINE_TIMEOUT);
+  await expect(groupCell(1).getByRole('button')).toHaveCount(0);
+  await groupCell(0)
+    .getByRole('button', { name: `Collapse ${firstCountry}` })
+    .click();
+  await expect(groupCell(1).getByRole('button', { name: /^Expand / })).toBeVisible(ENGINE_TIMEOUT);
+
   // Filter the rows to promotions.
   await panel.getByRole('textbox', { name: 'Filter Campaign type' }).fill('promotion');
 

@@ -16,7 +16,8 @@ import { DateFieldChip } from './DateFieldDrawer';
 import { columnsReordered, dateFieldChanged, gridLayout } from './explorerEdits';
 import { EXPORT_SHEET_NAME } from './exportFile';
 import { ExportMenu } from './ExportMenu';
-import { explorerMessages, gridColumns, useCellRenderers, useColumnWidths, useHeaderRenderers } from './gridColumns';
+import { GridRowsProvider, useCellRenderers } from './gridCells';
+import { explorerMessages, gridColumns, useColumnWidths, useHeaderRenderers } from './gridColumns';
 import { BLOCK_SIZE, type ExpandedGroup, type GroupPath, pathKey } from './gridRows';
 import { SidePanel } from './SidePanel';
 import { useExplorerExport } from './useExplorerExport';
@@ -128,7 +129,6 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
   }, []);
 
   const cellRenderers = useCellRenderers({
-    source,
     columns,
     locale,
     kpiData: config.kpiData,
@@ -218,45 +218,47 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
             // still counting, it froze the tab on a loaded machine (the explorer end-to-end test hung on a click).
             <Spinner size={24} />
           ) : (
-            <Table
-              numRows={source.size}
-              numFrozenColumns={frozen}
-              columnWidths={widths}
-              enableColumnResizing={canEdit}
-              enableColumnReordering={canEdit}
-              enableRowHeader={false}
-              cellRendererDependencies={[source, columns, locale, config.kpiData]}
-              onColumnWidthChanged={(index, width) => resize(index, width)}
-              onColumnsReordered={(oldIndex, newIndex, length) => {
-                const ids = columns.map((column) => column.id);
-                const moved = ids.splice(oldIndex, length);
-                ids.splice(newIndex, 0, ...moved);
-                onEdit((current) => columnsReordered(current, ids));
-              }}
-              onVisibleCellsChange={(rows) => {
-                // Whole blocks, so scrolling within the loaded rows asks for nothing new.
-                const first = Math.floor(Math.max(0, rows.rowIndexStart) / BLOCK_SIZE) * BLOCK_SIZE;
-                const last = (Math.floor(Math.max(0, rows.rowIndexEnd) / BLOCK_SIZE) + 1) * BLOCK_SIZE - 1;
-                // The table reports this while it renders: the update waits until it is done.
-                queueMicrotask(() =>
-                  setRows((old) =>
-                    old.visible.first === first && old.visible.last === last
-                      ? old
-                      : { ...old, visible: { first, last } },
-                  ),
-                );
-              }}
-            >
-              {columns.map((column, index) => (
-                <Column
-                  key={column.id}
-                  id={column.id}
-                  name={column.name}
-                  cellRenderer={cellRenderers[index]}
-                  columnHeaderCellRenderer={headerRenderers[index]}
-                />
-              ))}
-            </Table>
+            <GridRowsProvider source={source}>
+              <Table
+                numRows={source.size}
+                numFrozenColumns={frozen}
+                columnWidths={widths}
+                enableColumnResizing={canEdit}
+                enableColumnReordering={canEdit}
+                enableRowHeader={false}
+                cellRendererDependencies={cellRenderers.dependencies}
+                onColumnWidthChanged={(index, width) => resize(index, width)}
+                onColumnsReordered={(oldIndex, newIndex, length) => {
+                  const ids = columns.map((column) => column.id);
+                  const moved = ids.splice(oldIndex, length);
+                  ids.splice(newIndex, 0, ...moved);
+                  onEdit((current) => columnsReordered(current, ids));
+                }}
+                onVisibleCellsChange={(rows) => {
+                  // Whole blocks, so scrolling within the loaded rows asks for nothing new.
+                  const first = Math.floor(Math.max(0, rows.rowIndexStart) / BLOCK_SIZE) * BLOCK_SIZE;
+                  const last = (Math.floor(Math.max(0, rows.rowIndexEnd) / BLOCK_SIZE) + 1) * BLOCK_SIZE - 1;
+                  // The table reports this while it renders: the update waits until it is done.
+                  queueMicrotask(() =>
+                    setRows((old) =>
+                      old.visible.first === first && old.visible.last === last
+                        ? old
+                        : { ...old, visible: { first, last } },
+                    ),
+                  );
+                }}
+              >
+                {columns.map((column, index) => (
+                  <Column
+                    key={column.id}
+                    id={column.id}
+                    name={column.name}
+                    cellRenderer={cellRenderers.renderers[index]}
+                    columnHeaderCellRenderer={headerRenderers[index]}
+                  />
+                ))}
+              </Table>
+            </GridRowsProvider>
           )}
         </div>
         {panelOpen && canEdit && (

@@ -1,15 +1,10 @@
-import { Button } from '@blueprintjs/core';
-import { Cell, ColumnHeaderCell } from '@blueprintjs/table';
+import { ColumnHeaderCell } from '@blueprintjs/table';
 import { useEffect, useMemo, useRef } from 'react';
-import { type Locale } from '../../contracts/common';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type ExplorerConfig } from '../../contracts/reports';
-import { formatField } from '../../engine/format';
-import { type Cell as CellValue } from '../../store/engineApi';
 import { debounce } from '../widgets/rich_text/richText';
 import { fieldLabel } from '../widgets/widgetQuery';
 import { widgetMessages } from '../widgets/WidgetStates';
-import { baselineTone } from './baselines';
 import { ColumnHeaderName, ColumnMenu, type NumberFilter } from './ColumnMenu';
 import { DimensionFilter } from './DimensionFilter';
 import {
@@ -21,9 +16,8 @@ import {
   columnsOf,
   valueOrder,
 } from './explorerEdits';
-import { type GroupPath, type RowRef, locateRow, pathKey } from './gridRows';
 import { type GridFilters } from './useFilterModel';
-import { GROUP_COLUMN, type GridSource } from './useGridSource';
+import { GROUP_COLUMN } from './useGridSource';
 
 /** The explorer grid's columns: which there are, their widths, and how their cells and headers are drawn. */
 
@@ -107,67 +101,6 @@ export function useColumnWidths(
   );
   useEffect(() => () => resize.flush(), [resize]);
   return { widths, resize };
-}
-
-interface CellRendererInput {
-  source: GridSource;
-  columns: GridColumn[];
-  locale: Locale;
-  kpiData: ExplorerConfig['kpiData'];
-  rowGroups: string[];
-  schema: DatasetSchema;
-  toggle(path: GroupPath, index: number): void;
-}
-
-/** One cell renderer per column: group cells with their expand buttons, value cells formatted and coloured. */
-export function useCellRenderers({ source, columns, locale, kpiData, rowGroups, schema, toggle }: CellRendererInput) {
-  // One renderer per column, kept while the rows and columns are the same: the table redraws every cell when its
-  // renderers or their dependencies change identity, so a render that changes nothing it shows costs nothing.
-  return useMemo(() => {
-    const refs = new Map<number, RowRef | undefined>();
-    const locate = (rowIndex: number) => {
-      if (!refs.has(rowIndex)) refs.set(rowIndex, locateRow(source.tree, rowIndex));
-      return refs.get(rowIndex);
-    };
-    const renderCell = (column: GridColumn) => (rowIndex: number) => {
-      const ref = locate(rowIndex);
-      const row = ref && source.rowOf(ref.path, ref.index);
-      if (!ref || !row) return <Cell loading />;
-      if (column.kind !== 'group') {
-        const tone = baselineTone(row[column.id], column.field, kpiData);
-        return (
-          <Cell className={tone ? `or-baseline-${tone}` : undefined}>
-            {formatField(row[column.id], column.field, locale)}
-          </Cell>
-        );
-      }
-      return groupCell(row, ref);
-    };
-    const groupCell = (row: Record<string, CellValue>, ref: RowRef) => {
-      const dimension = rowGroups[ref.depth];
-      const value = row[dimension];
-      const field = schema.fields.find((f) => f.id === dimension);
-      const text = value === null || value === '' ? explorerMessages.blank : formatField(value, field, locale);
-      const path: GroupPath = [...ref.path, value === null ? null : String(value)];
-      const isOpen = source.tree.expanded.some((group) => pathKey(group.path) === pathKey(path));
-      const expandable = ref.depth < rowGroups.length - 1;
-      return (
-        <Cell className="or-explorer-group" style={{ paddingLeft: 8 + ref.depth * 20 }}>
-          {expandable && (
-            <Button
-              size="small"
-              variant="minimal"
-              icon={isOpen ? 'chevron-down' : 'chevron-right'}
-              aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${text}`}
-              onClick={() => toggle(path, ref.index)}
-            />
-          )}
-          <span>{text}</span>
-        </Cell>
-      );
-    };
-    return columns.map(renderCell);
-  }, [source, columns, locale, kpiData, rowGroups, schema, toggle]);
 }
 
 interface HeaderRendererInput {
