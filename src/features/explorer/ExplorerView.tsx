@@ -1,6 +1,5 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Column, Table } from '@blueprintjs/table';
 import { useCallback, useMemo, useState } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { datasetOfExplorer, type ExplorerConfig } from '../../contracts/reports';
@@ -13,7 +12,8 @@ import { useWidgetData } from '../widgets/useWidgetData';
 import { WidgetError, WidgetLoading, widgetMessages } from '../widgets/WidgetStates';
 import { BaselinesButton } from './BaselinesDrawer';
 import { DateFieldChip } from './DateFieldDrawer';
-import { columnsReordered, dateFieldChanged, gridLayout } from './explorerEdits';
+import { dateFieldChanged, gridLayout } from './explorerEdits';
+import { ExplorerTable } from './ExplorerTable';
 import { EXPORT_SHEET_NAME } from './exportFile';
 import { ExportMenu } from './ExportMenu';
 import { GridRowsProvider, useCellRenderers } from './gridCells';
@@ -128,6 +128,14 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     });
   }, []);
 
+  const showBlocks = useCallback(
+    (first: number, last: number) =>
+      setRows((old) =>
+        old.visible.first === first && old.visible.last === last ? old : { ...old, visible: { first, last } },
+      ),
+    [],
+  );
+
   const cellRenderers = useCellRenderers({
     columns,
     locale,
@@ -219,45 +227,18 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
             <Spinner size={24} />
           ) : (
             <GridRowsProvider source={source}>
-              <Table
+              <ExplorerTable
                 numRows={source.size}
-                numFrozenColumns={frozen}
-                columnWidths={widths}
-                enableColumnResizing={canEdit}
-                enableColumnReordering={canEdit}
-                enableRowHeader={false}
-                cellRendererDependencies={cellRenderers.dependencies}
-                onColumnWidthChanged={(index, width) => resize(index, width)}
-                onColumnsReordered={(oldIndex, newIndex, length) => {
-                  const ids = columns.map((column) => column.id);
-                  const moved = ids.splice(oldIndex, length);
-                  ids.splice(newIndex, 0, ...moved);
-                  onEdit((current) => columnsReordered(current, ids));
-                }}
-                onVisibleCellsChange={(rows) => {
-                  // Whole blocks, so scrolling within the loaded rows asks for nothing new.
-                  const first = Math.floor(Math.max(0, rows.rowIndexStart) / BLOCK_SIZE) * BLOCK_SIZE;
-                  const last = (Math.floor(Math.max(0, rows.rowIndexEnd) / BLOCK_SIZE) + 1) * BLOCK_SIZE - 1;
-                  // The table reports this while it renders: the update waits until it is done.
-                  queueMicrotask(() =>
-                    setRows((old) =>
-                      old.visible.first === first && old.visible.last === last
-                        ? old
-                        : { ...old, visible: { first, last } },
-                    ),
-                  );
-                }}
-              >
-                {columns.map((column, index) => (
-                  <Column
-                    key={column.id}
-                    id={column.id}
-                    name={column.name}
-                    cellRenderer={cellRenderers.renderers[index]}
-                    columnHeaderCellRenderer={headerRenderers[index]}
-                  />
-                ))}
-              </Table>
+                frozen={frozen}
+                widths={widths}
+                canEdit={canEdit}
+                columns={columns}
+                cells={cellRenderers}
+                headers={headerRenderers}
+                onResize={resize}
+                onEdit={onEdit}
+                onVisibleBlocks={showBlocks}
+              />
             </GridRowsProvider>
           )}
         </div>
