@@ -65,7 +65,8 @@ interface GridProps extends ExplorerViewProps {
 /**
  * The grid itself, with its toolbar and notices.
  * Long because it wires the view's state (rows in view, filters, widths, renderers) to its toolbar, notices and
- * table in one place; the parts themselves live in gridColumns.tsx, useGridSource.ts and useFilterModel.ts.
+ * table in one place; the parts themselves live in gridColumns.tsx, gridCells.tsx, ExplorerTable.tsx,
+ * useGridSource.ts and useFilterModel.ts.
  */
 function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridProps) {
   const weekStart = useAppSelector(selectFirstDayOfWeek);
