@@ -11,6 +11,9 @@ import { addDays } from '../../src/engine/dates';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { generateWorkspaceDatasets, todayUtc, workspaceDatasetDir } from '../datasets/generate';
 import { alertEvaluations, outbox } from '../db/schema';
+import { AlertEvaluator } from '../services/alerting/evaluate';
+import { findRuleById } from '../services/alerting/rules';
+import { evaluateRuleDay } from '../services/alerting/schedule';
 import { addMember, createWorkspace, signIn, type SignedIn, uniqueEmail } from '../testing/fixtures';
 import { withTestApp } from '../testing/testApp';
 
@@ -463,5 +466,21 @@ describe('daily evaluation, violations and e-mail', () => {
     expect(violations.json().data.filter((violation: { ruleId: string }) => violation.ruleId === id)).toEqual([
       expect.objectContaining({ status: 'open', openedOn: day }),
     ]);
+  });
+
+  it('skips a rule removed while the engine evaluated it, rather than failing on its missing row', async () => {
+    const id = newAlertRuleId();
+    await put(id, { title: 'Removed meanwhile', conditions: [condition('sent', 'gte', '0')] });
+    // The job read the rule, then the engine ran while an admin removed it.
+    const rule = (await findRuleById(t.db.db, id))!;
+    const removed = await t.app.inject({ method: 'DELETE', url: rulesUrl(`/${id}`), headers: admin.headers });
+    expect(removed.statusCode).toBe(200);
+    const evaluator = new AlertEvaluator(t.db.db, t.config.dataDir);
+    try {
+      expect(await evaluateRuleDay(t.app, evaluator, rule, yesterday())).toBe('rule removed');
+    } finally {
+      await evaluator.close();
+    }
+    expect(await t.db.db.select().from(alertEvaluations).where(eq(alertEvaluations.ruleId, id))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { toAlertRule } from './rules';
 import { applyResult, isMuted, violationMail } from './violations';
 import { queueWebhook, webhookBody } from './webhooks';
 
-export type RuleDayOutcome = 'opened' | 'closed' | 'still open' | 'unchanged' | 'already evaluated';
+export type RuleDayOutcome = 'opened' | 'closed' | 'still open' | 'unchanged' | 'already evaluated' | 'rule removed';
 
 /**
  * Evaluates one rule for one day, once: the evaluation row (primary key rule and day) is written in the same
@@ -31,6 +31,14 @@ export async function evaluateRuleDay(
   const results = await evaluator.evaluate(rule.workspaceId, query, days);
   const { result, details } = results[results.length - 1];
   return app.db.db.transaction(async (tx) => {
+    // The rule may have been removed while the engine evaluated it. Its row, held until the end, says so, and a
+    // removal waits until this evaluation is written.
+    const [held] = await tx
+      .select({ id: alertRules.id })
+      .from(alertRules)
+      .where(eq(alertRules.id, rule.id))
+      .for('share');
+    if (!held) return 'rule removed';
     const written = await tx
       .insert(alertEvaluations)
       .values({ ruleId: rule.id, day, result, groups: details.results })
@@ -72,7 +80,7 @@ export async function evaluateWorkspaceDay(
   const counts = { evaluated: 0, opened: 0, closed: 0 };
   for (const rule of await enabledRules(app, workspaceId)) {
     const outcome = await evaluateRuleDay(app, evaluator, rule, day);
-    if (outcome === 'already evaluated') continue;
+    if (outcome === 'already evaluated' || outcome === 'rule removed') continue;
     counts.evaluated += 1;
     if (outcome === 'opened') counts.opened += 1;
     if (outcome === 'closed') counts.closed += 1;
