@@ -66,9 +66,11 @@ const WATCH_HEAP = `(() => {
 async function pivotDrawn(page: Page): Promise<number> {
   const handle = await page.waitForFunction(
     () => {
+      // Cheapest test first: this runs in every frame of the change, on the thread it measures.
       const main = document.querySelector('.bp6-table-quadrant-main');
-      const names = [...(main?.querySelectorAll('.bp6-table-column-name-text') ?? [])].map((e) => e.textContent);
-      if (!main || !names[1]?.includes(' · ') || main.querySelector('.or-explorer-loading')) return false;
+      if (!main || main.querySelector('.or-explorer-loading')) return false;
+      const name = main.querySelectorAll('.bp6-table-column-name-text')[1]?.textContent;
+      if (!name?.includes(' · ')) return false;
       return main.querySelector('.bp6-table-cell-row-0.bp6-table-cell-col-1')?.textContent ? performance.now() : false;
     },
     undefined,

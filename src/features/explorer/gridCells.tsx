@@ -48,8 +48,11 @@ function useRow(rowIndex: number) {
   return rows && ref && row ? { row, ref, expanded: rows.source.tree.expanded } : undefined;
 }
 
-/** A placeholder while the row's block is on its way (Blueprint's loading skeleton). */
-const Loading = () => <span className={`or-explorer-loading ${Classes.SKELETON}`}>…</span>;
+/**
+ * A placeholder while the row's block is on its way: Blueprint's skeleton, still (explorer.css), and the same element
+ * as the answered content, so the answer changes a class and a text rather than replacing every cell in view.
+ */
+const LOADING = <span className={`or-explorer-loading ${Classes.SKELETON}`}>…</span>;
 
 interface ValueProps {
   column: GridColumn;
@@ -61,7 +64,7 @@ interface ValueProps {
 /** A value cell's content: the number in the workspace's locale, green or red against its baseline. */
 function Value({ column, rowIndex, locale, kpiData }: ValueProps) {
   const found = useRow(rowIndex);
-  if (!found) return <Loading />;
+  if (!found) return LOADING;
   const value = found.row[column.id];
   const tone = baselineTone(value, column.field, kpiData);
   return (
@@ -82,7 +85,7 @@ interface GroupProps {
 /** A group cell's content: its value indented by level, with the button that expands or collapses it. */
 function Group({ rowIndex, locale, rowGroups, schema, toggle }: GroupProps) {
   const found = useRow(rowIndex);
-  if (!found) return <Loading />;
+  if (!found) return LOADING;
   const { row, ref, expanded } = found;
   const dimension = rowGroups[ref.depth];
   const value = row[dimension];
