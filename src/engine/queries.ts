@@ -647,7 +647,9 @@ function buildExplorerPivot(
     (cell) => `MAX(${ident(cell.metric.id)}) FILTER (WHERE "__pivot" = ${str(cell.value)}) AS ${ident(cell.alias)}`,
   );
   const output = [...level.keys.map((key) => key.alias), ...cells.map((cell) => cell.alias)];
-  const order = paged ? explorerOrder(q.sort, output) : undefined;
+  // The values follow the data: a sort by a cell of a value no longer among them is skipped, not an error.
+  const sort = q.sort.filter((s) => output.includes(s.field) || !q.metrics.some((m) => s.field.endsWith(`__${m}`)));
+  const order = paged ? explorerOrder(sort, output) : undefined;
   const sql =
     `WITH cells AS (${inner}) SELECT ${[...groupCols, ...pick].join(', ') || 'COUNT(*) AS rows'} FROM cells` +
     (groupCols.length ? ` GROUP BY ${groupCols.join(', ')}` : '') +

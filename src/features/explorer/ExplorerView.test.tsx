@@ -171,6 +171,31 @@ test('a pivot with more values than 100 columns hold says it was cut; one that f
   expect(screen.queryByText(/The pivot was cut/)).toBeNull();
 });
 
+test("a pivot's count and rows are asked with its values and run once each, sharing the values' run", async () => {
+  // The production pool (a Node worker): its counters say what ran and what joined a query already running.
+  const pooled = await startWidgetEngine({ pool: true });
+  try {
+    const before = pooled.pool!.stats();
+    const [{ n }] = engine!.sql(`SELECT COUNT(DISTINCT country) AS n FROM campaigns_fixture WHERE ${inMain}`);
+    renderView({
+      ...byCountry,
+      pivotMode: true,
+      columns: [
+        { colId: 'country', rowGroup: true },
+        { colId: 'send_weekday', pivot: true },
+      ],
+    });
+    expect(await screen.findByText(`Rows: ${String(n)}`)).toBeTruthy();
+    // The values, the count and the first block of rows.
+    await waitFor(() => expect(pooled.pool!.stats().executions - before.executions).toBe(3));
+    // The count and the rows each found the values by joining the values query while it ran.
+    expect(pooled.pool!.stats().sharedHits - before.sharedHits).toBe(2);
+  } finally {
+    pooled.stop();
+    engine = await startWidgetEngine();
+  }
+});
+
 test('a date dimension filters by date: the panel stores the option and the grid counts the rows it keeps', async () => {
   const { applied } = renderView(byCountry);
   await screen.findByText(/Rows: \d/);

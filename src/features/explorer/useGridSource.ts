@@ -64,7 +64,22 @@ function levelSort(layout: GridLayout, depth: number, output: string[]): { field
     .filter((s) => output.includes(s.field));
 }
 
-function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown, pivotValues: string[]) {
+/**
+ * The sort fields a pivot's rows may have before its values are known: its cells (value__metric) of the view's
+ * metrics. The engine skips a sort by a value its answer does not have (`buildExplorerPivot`).
+ */
+function pivotCellsSorted(layout: GridLayout): string[] {
+  return layout.sort
+    .map((s) => s.field)
+    .filter((field) => layout.metrics.some((metric) => field.endsWith(pivotColumn('', metric))));
+}
+
+/**
+ * The grid's queries. A pivot's count and rows do not carry its values: the engine finds them first in the same
+ * request (`queryArrow`), joining the values query the columns come from, so the count and rows are asked at once
+ * with it rather than after the page has drawn the values' columns.
+ */
+function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown) {
   const base = {
     dataset: scope.dataset,
     dateField: scope.dateField,
@@ -75,7 +90,7 @@ function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown, p
     metrics: layout.metrics,
   };
   const wrap = <Q>(query: Q) => ({ workspaceId: scope.workspaceId, version: scope.version, query });
-  const pivot = layout.pivot ? { pivot: layout.pivot, pivotValues } : {};
+  const pivot = layout.pivot ? { pivot: layout.pivot } : {};
   const count = (path: GroupPath): CountArgs =>
     wrap({ kind: 'explorerCount' as const, ...base, groupKeys: path, ...pivot });
   const rows = (path: GroupPath, block: number): RowsArgs => {
@@ -83,9 +98,8 @@ function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown, p
     const groups = layout.rowGroups.slice(0, depth + 1);
     const page = { groupKeys: path, offset: block * BLOCK_SIZE, limit: BLOCK_SIZE };
     if (layout.pivot) {
-      const cells = pivotValues.flatMap((value) => layout.metrics.map((metric) => pivotColumn(value, metric)));
-      const sort = levelSort(layout, depth, [...groups, ...cells]);
-      return wrap({ kind: 'explorerPivot' as const, ...base, pivot: layout.pivot, pivotValues, ...page, sort });
+      const sort = levelSort(layout, depth, [...groups, ...pivotCellsSorted(layout)]);
+      return wrap({ kind: 'explorerPivot' as const, ...base, pivot: layout.pivot, ...page, sort });
     }
     const sort = levelSort(layout, depth, [...groups, ...layout.metrics]);
     return wrap({ kind: 'explorerRows' as const, ...base, ...page, sort });
@@ -153,7 +167,7 @@ const NO_VALUES: string[] = [];
 /** A pivot's column values, found by SQL before its cells: the largest that fit in 100 result columns. */
 function usePivotValues(scope: GridScope, layout: GridLayout, filterModel: unknown) {
   const args = useMemo(
-    () => (layout.pivot ? queriesOf(scope, layout, filterModel, NO_VALUES).values(layout.pivot) : skipToken),
+    () => (layout.pivot ? queriesOf(scope, layout, filterModel).values(layout.pivot) : skipToken),
     [scope, layout, filterModel],
   );
   const result = useExplorerPivotValuesQuery(args);
@@ -161,7 +175,6 @@ function usePivotValues(scope: GridScope, layout: GridLayout, filterModel: unkno
   const values = useMemo(() => (data?.data.value ?? NO_VALUES).map(String), [data]);
   const total = data?.data[PIVOT_VALUES_TOTAL]?.[0];
   return {
-    ready: args === skipToken || data !== undefined,
     isError: result.isError,
     values,
     total: Number(total ?? 0),
@@ -220,13 +233,9 @@ export function useGridSource(
 ): GridSource {
   const pivoted = usePivotValues(scope, layout, filterModel);
   const pivotValues = pivoted.values;
-  const queries = useMemo(
-    () => queriesOf(scope, layout, filterModel, pivotValues),
-    [scope, layout, filterModel, pivotValues],
-  );
+  const queries = useMemo(() => queriesOf(scope, layout, filterModel), [scope, layout, filterModel]);
   const paths = useMemo(() => [[], ...expanded.map((group) => group.path)] as GroupPath[], [expanded]);
-  // The counts and rows of a pivot wait for its values, so no query finds them a second time.
-  const countArgs = useMemo(() => (pivoted.ready ? paths.map(queries.count) : []), [paths, queries, pivoted.ready]);
+  const countArgs = useMemo(() => paths.map(queries.count), [paths, queries]);
   const { counts: countSlots } = useSubscriptions(countArgs, []);
   const countValues = useStable(countSlots.map((slot) => slot?.data?.data.count?.[0]));
   const tree = useMemo<GridTree>(() => {
@@ -238,12 +247,11 @@ export function useGridSource(
     return { counts, expanded: expanded.filter((group) => counts.has(pathKey(group.path))) };
   }, [countValues, paths, expanded]);
   const rowArgs = useMemo(() => {
-    if (!pivoted.ready) return [];
     // The first rows do not wait for the count: both queries are in the pool's queue at once.
     const counted = tree.counts.has(pathKey([]));
     const blocks = counted ? blocksOf(tree, visible.first, visible.last) : topBlocks(visible.first, visible.last);
     return blocks.map(({ path, block }) => queries.rows(path, block));
-  }, [tree, visible.first, visible.last, queries, pivoted.ready]);
+  }, [tree, visible.first, visible.last, queries]);
   const { rows: rowSlots } = useSubscriptions([], rowArgs);
   const blocks = useStable(rowSlots.map((slot) => slot?.data));
   const rowOf = useMemo(() => rowReader(rowArgs, blocks), [rowArgs, blocks]);
