@@ -1,11 +1,13 @@
-import { Column, type CellRenderer, Table } from '@blueprintjs/table';
-import { type ReactElement, memo } from 'react';
+import { Column, type CellRenderer, Regions, Table } from '@blueprintjs/table';
+import { type ReactElement, memo, useEffect, useRef } from 'react';
 import { type ExplorerConfig } from '../../contracts/reports';
 import { columnsReordered } from './explorerEdits';
 import { type GridColumn } from './gridColumns';
 import { BLOCK_SIZE } from './gridRows';
 
 interface ExplorerTableProps {
+  /** The grid's shape (grouping, pivot, values, sort, filters, range): a new one starts at the top row. */
+  shape: string;
   numRows: number;
   frozen: number;
   widths: number[];
@@ -13,7 +15,7 @@ interface ExplorerTableProps {
   columns: GridColumn[];
   cells: { renderers: CellRenderer[]; dependencies: unknown[] };
   headers: ((index: number) => ReactElement)[];
-  onResize(index: number, width: number): void;
+  onResize(columnId: string, width: number): void;
   onEdit(edit: (config: ExplorerConfig) => ExplorerConfig): void;
   /** The rows in view, widened to whole blocks of the engine's answers. */
   onVisibleBlocks(first: number, last: number): void;
@@ -26,8 +28,12 @@ interface ExplorerTableProps {
  */
 export const ExplorerTable = memo(function ExplorerTable(props: ExplorerTableProps) {
   const { columns, canEdit, onEdit, onVisibleBlocks } = props;
+  const table = useRef<Table>(null);
+  // The table stays mounted while a new shape loads, scrolled where the user left it; its rows start over.
+  useEffect(() => table.current?.scrollToRegion(Regions.row(0)), [props.shape]);
   return (
     <Table
+      ref={table}
       numRows={props.numRows}
       numFrozenColumns={props.frozen}
       columnWidths={props.widths}
@@ -35,7 +41,10 @@ export const ExplorerTable = memo(function ExplorerTable(props: ExplorerTablePro
       enableColumnReordering={canEdit}
       enableRowHeader={false}
       cellRendererDependencies={props.cells.dependencies}
-      onColumnWidthChanged={props.onResize}
+      onColumnWidthChanged={(index, width) => {
+        const column = columns[index];
+        if (column) props.onResize(column.id, width);
+      }}
       onColumnsReordered={(oldIndex, newIndex, length) => {
         const ids = columns.map((column) => column.id);
         const moved = ids.splice(oldIndex, length);

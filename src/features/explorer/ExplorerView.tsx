@@ -1,6 +1,6 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { datasetOfExplorer, type ExplorerConfig } from '../../contracts/reports';
 import { useAppSelector } from '../../store/hooks';
@@ -137,6 +137,13 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     [],
   );
 
+  // While the engine counts a new shape (another pivot, more values, a new sort), the table stays drawn with
+  // loading cells, as many rows as it last had: drawing its new columns overlaps the queries instead of following
+  // them, and the grid does not flash a spinner. Only a grid with nothing drawn yet waits for its count.
+  const drawnRows = useRef(0);
+  if (source.status === 'success') drawnRows.current = source.size;
+  const numRows = source.status === 'success' ? source.size : drawnRows.current;
+
   const cellRenderers = useCellRenderers({
     columns,
     locale,
@@ -154,6 +161,13 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     onEdit,
     filters,
   });
+  // The table draws what changed in a deferred render that React may interrupt: a new shape's queries go out
+  // first (its effects), and an answer arriving meanwhile is taken at once rather than after the table's render.
+  const drawn = useMemo(
+    () => ({ source, shape, numRows, frozen, widths, columns, cells: cellRenderers, headers: headerRenderers }),
+    [source, shape, numRows, frozen, widths, columns, cellRenderers, headerRenderers],
+  );
+  const table = useDeferredValue(drawn);
 
   return (
     <div className="or-explorer">
@@ -222,20 +236,19 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
                 ) : undefined
               }
             />
-          ) : source.status === 'loading' ? (
-            // The table mounts once the count is in: kept mounted through a change of columns while the engine was
-            // still counting, it froze the tab on a loaded machine (the explorer end-to-end test hung on a click).
+          ) : source.status === 'loading' && numRows === 0 ? (
             <Spinner size={24} />
           ) : (
-            <GridRowsProvider source={source}>
+            <GridRowsProvider source={table.source}>
               <ExplorerTable
-                numRows={source.size}
-                frozen={frozen}
-                widths={widths}
+                shape={table.shape}
+                numRows={table.numRows}
+                frozen={table.frozen}
+                widths={table.widths}
                 canEdit={canEdit}
-                columns={columns}
-                cells={cellRenderers}
-                headers={headerRenderers}
+                columns={table.columns}
+                cells={table.cells}
+                headers={table.headers}
                 onResize={resize}
                 onEdit={onEdit}
                 onVisibleBlocks={showBlocks}

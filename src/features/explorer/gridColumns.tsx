@@ -1,5 +1,5 @@
 import { ColumnHeaderCell } from '@blueprintjs/table';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import { type ExplorerConfig } from '../../contracts/reports';
 import { debounce } from '../widgets/rich_text/richText';
@@ -89,14 +89,12 @@ export function useColumnWidths(
         stored.find((c) => c.colId === column.id)?.width ?? (column.kind === 'group' ? GROUP_WIDTH : DEFAULT_WIDTH),
     );
   }, [columns, config]);
-  const latestColumns = useRef(columns);
-  latestColumns.current = columns;
   const resize = useMemo(
     () =>
-      debounce((index: number, width: number) => {
-        const column = latestColumns.current[index];
-        if (column) onEdit((current) => columnResized(current, column.id, width));
-      }, COLUMN_CHANGE_DEBOUNCE_MS),
+      debounce(
+        (columnId: string, width: number) => onEdit((current) => columnResized(current, columnId, width)),
+        COLUMN_CHANGE_DEBOUNCE_MS,
+      ),
     [onEdit],
   );
   useEffect(() => () => resize.flush(), [resize]);
