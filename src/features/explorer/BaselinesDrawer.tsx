@@ -1,6 +1,6 @@
 import { Alert, Button, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { nanoid } from '@reduxjs/toolkit';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, memo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type CampaignCollection } from '../../contracts/campaignCollections';
 import { type DatasetSchema } from '../../contracts/datasets';
@@ -46,7 +46,7 @@ interface PanelProps extends BaselinesDrawerProps {
 }
 
 /** The toolbar's Baselines button and its drawer, opened through the URL as every drawer is. */
-export function BaselinesButton(props: BaselinesDrawerProps) {
+export const BaselinesButton = memo(function BaselinesButton(props: BaselinesDrawerProps) {
   const [params, setParams] = useSearchParams();
   const isOpen = drawerFromParams(params).type === 'baselines';
   const close = () => setParams(closeDrawerParams(params));
@@ -66,7 +66,7 @@ export function BaselinesButton(props: BaselinesDrawerProps) {
       </Drawer>
     </>
   );
-}
+});
 
 /** The choice ('current', 'none' or a template) and what it shows. */
 function BaselinesPanel(props: PanelProps) {

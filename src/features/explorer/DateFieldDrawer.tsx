@@ -1,4 +1,5 @@
 import { Classes, Drawer, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { memo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { closeDrawerParams, drawerFromParams, openDrawerParams } from '../shell/drawers';
@@ -21,7 +22,7 @@ export interface DateFieldChipProps {
 }
 
 /** The date-field chip of an explorer view and its 'Select date dimensions' drawer. */
-export function DateFieldChip({ schema, dateField, canEdit, onChange }: DateFieldChipProps) {
+export const DateFieldChip = memo(function DateFieldChip({ schema, dateField, canEdit, onChange }: DateFieldChipProps) {
   const [params, setParams] = useSearchParams();
   const dateFields = schema.fields.filter((field) => field.type === 'dimension' && field.format === 'date');
   const current =
@@ -63,4 +64,4 @@ export function DateFieldChip({ schema, dateField, canEdit, onChange }: DateFiel
       </Drawer>
     </>
   );
-}
+});

@@ -98,6 +98,10 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
     }),
     [scope.workspaceId, version, schema, config.dateField, main.start, main.end],
   );
+  const changeDateField = useCallback(
+    (dateField: string) => onEdit((current) => dateFieldChanged(current, dateField)),
+    [onEdit],
+  );
   const [panelOpen, setPanelOpen] = useState(false);
   // A new grouping, sort, filter or range reorders the rows: expanded positions no longer hold, and the new
   // grid starts at its top. Reset while rendering, so the first queries of the new shape are the right ones.
@@ -172,12 +176,7 @@ function ExplorerGrid({ config, scope, canEdit, onEdit, schema, version }: GridP
   return (
     <div className="or-explorer">
       <div className="or-explorer-bar">
-        <DateFieldChip
-          schema={schema}
-          dateField={config.dateField}
-          canEdit={canEdit}
-          onChange={(dateField) => onEdit((current) => dateFieldChanged(current, dateField))}
-        />
+        <DateFieldChip schema={schema} dateField={config.dateField} canEdit={canEdit} onChange={changeDateField} />
         <span className="or-explorer-count" aria-label="Total rows">
           Rows: {nothing ? 0 : rowCountText(source)}
         </span>

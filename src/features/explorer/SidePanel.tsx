@@ -1,4 +1,5 @@
 import { Button, Checkbox, H6, HTMLSelect } from '@blueprintjs/core';
+import { memo } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { type ExplorerConfig } from '../../contracts/reports';
 import { fieldLabel } from '../widgets/widgetQuery';
@@ -69,7 +70,7 @@ function OrderList({ title, ids, label, onMove }: OrderListProps) {
  * The grid's side panel: row groups, the pivot, value columns (shown or hidden) and dimension filters.
  * Long because it is one form over the panel's five sections, each control a few lines.
  */
-export function SidePanel({ schema, config, layout, onEdit, filters }: SidePanelProps) {
+export const SidePanel = memo(function SidePanel({ schema, config, layout, onEdit, filters }: SidePanelProps) {
   const dimensions = schema.fields.filter((field) => field.type === 'dimension');
   const metrics = schema.fields.filter((field) => field.type === 'metric');
   const labelOf = (id: string) => {
@@ -150,4 +151,4 @@ export function SidePanel({ schema, config, layout, onEdit, filters }: SidePanel
       ))}
     </aside>
   );
-}
+});
