@@ -648,7 +648,8 @@ function buildExplorerPivot(
   );
   const output = [...level.keys.map((key) => key.alias), ...cells.map((cell) => cell.alias)];
   // The values follow the data: a sort by a cell of a value no longer among them is skipped, not an error.
-  const sort = q.sort.filter((s) => output.includes(s.field) || !q.metrics.some((m) => s.field.endsWith(`__${m}`)));
+  const isCell = (field: string) => q.metrics.some((metric) => field.endsWith(pivotColumn('', metric)));
+  const sort = q.sort.filter((s) => output.includes(s.field) || !isCell(s.field));
   const order = paged ? explorerOrder(sort, output) : undefined;
   const sql =
     `WITH cells AS (${inner}) SELECT ${[...groupCols, ...pick].join(', ') || 'COUNT(*) AS rows'} FROM cells` +
