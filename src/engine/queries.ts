@@ -618,6 +618,11 @@ export function pivotColumn(value: string, metric: string): string {
   return `${value}__${metric}`;
 }
 
+/** Whether a column name is a pivot cell of one of `metrics`, whatever its value. */
+export function isPivotCell(field: string, metrics: string[]): boolean {
+  return metrics.some((metric) => field.endsWith(pivotColumn('', metric)));
+}
+
 function buildExplorerPivot(
   fields: FieldIndex,
   q: Of<'explorerPivot'>,
@@ -648,8 +653,7 @@ function buildExplorerPivot(
   );
   const output = [...level.keys.map((key) => key.alias), ...cells.map((cell) => cell.alias)];
   // The values follow the data: a sort by a cell of a value no longer among them is skipped, not an error.
-  const isCell = (field: string) => q.metrics.some((metric) => field.endsWith(pivotColumn('', metric)));
-  const sort = q.sort.filter((s) => output.includes(s.field) || !isCell(s.field));
+  const sort = q.sort.filter((s) => output.includes(s.field) || !isPivotCell(s.field, q.metrics));
   const order = paged ? explorerOrder(sort, output) : undefined;
   const sql =
     `WITH cells AS (${inner}) SELECT ${[...groupCols, ...pick].join(', ') || 'COUNT(*) AS rows'} FROM cells` +

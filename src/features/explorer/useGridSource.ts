@@ -7,7 +7,7 @@ import { type DayRange } from '../../engine/dates';
 import { FieldIndex } from '../../engine/fields';
 import { type Filter } from '../../engine/filters';
 import { gridFilters } from '../../engine/gridFilters';
-import { PIVOT_VALUES_TOTAL, pivotColumn } from '../../engine/queries';
+import { PIVOT_VALUES_TOTAL, isPivotCell, pivotColumn } from '../../engine/queries';
 import {
   type Cell,
   type EngineArgs,
@@ -65,16 +65,6 @@ function levelSort(layout: GridLayout, depth: number, output: string[]): { field
 }
 
 /**
- * The sort fields a pivot's rows may have before its values are known: its cells (value__metric) of the view's
- * metrics. The engine skips a sort by a value its answer does not have (`buildExplorerPivot`).
- */
-function pivotCellsSorted(layout: GridLayout): string[] {
-  return layout.sort
-    .map((s) => s.field)
-    .filter((field) => layout.metrics.some((metric) => field.endsWith(pivotColumn('', metric))));
-}
-
-/**
  * The grid's queries. A pivot's count and rows do not carry its values: the engine finds them first in the same
  * request (`queryArrow`), joining the values query the columns come from, so the count and rows are asked at once
  * with it rather than after the page has drawn the values' columns.
@@ -98,7 +88,10 @@ function queriesOf(scope: GridScope, layout: GridLayout, filterModel: unknown) {
     const groups = layout.rowGroups.slice(0, depth + 1);
     const page = { groupKeys: path, offset: block * BLOCK_SIZE, limit: BLOCK_SIZE };
     if (layout.pivot) {
-      const sort = levelSort(layout, depth, [...groups, ...pivotCellsSorted(layout)]);
+      // Before its values are known, any cell of the view's metrics may be sorted by; the engine skips a sort by a
+      // value its answer does not have (`buildExplorerPivot`).
+      const cells = layout.sort.map((s) => s.field).filter((field) => isPivotCell(field, layout.metrics));
+      const sort = levelSort(layout, depth, [...groups, ...cells]);
       return wrap({ kind: 'explorerPivot' as const, ...base, pivot: layout.pivot, ...page, sort });
     }
     const sort = levelSort(layout, depth, [...groups, ...layout.metrics]);
