@@ -262,3 +262,17 @@ test('widgets paint one by one: the first shows its numbers before the last quer
   expect(Math.min(...times.shown)).toBeLessThan(Math.max(...times.queryEnds));
   expect(new Set(times.shown).size).toBeGreaterThan(1);
 });
+
+test('a signed-out visitor sent from a report’s address to the sign-in page downloads no DuckDB module', async ({
+  page,
+}) => {
+  const wasm: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasm.push(request.url());
+  });
+  await page.goto('/workspaces/1/reports/dashboard/1');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('link', { name: 'Continue with Email' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(wasm).toEqual([]);
+});

@@ -78,12 +78,6 @@ describe('the first screen’s requests', () => {
 
   const remembered = { [LAST_MEMBER_KEY]: '7' };
   it.each([
-    [
-      'only the session when nobody is remembered in this browser',
-      '/workspaces/3/reports/dashboard/12',
-      {},
-      ['/session'],
-    ],
     ['only the session on a public report’s page', '/reports/12', remembered, ['/session']],
     ['no report on an address that names none', '/workspaces/3/reports/chart/x', remembered, ['/api/me', '/session']],
   ])('asks for %s', async (_case, pathname, stored: Record<string, string>, expected) => {
@@ -93,5 +87,58 @@ describe('the first screen’s requests', () => {
     await allArrived;
     await settle();
     expect(paths(network.calls)).toEqual(expected);
+  });
+
+  /** A server that answers at once, with the session `session` (a signed-out visitor's is a 401). */
+  function answeringServer(signedIn: boolean) {
+    return stubNetwork((request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/session') {
+        return signedIn
+          ? json({ user_id: 1, expires_at: '2026-11-28T20:00:00Z' })
+          : json({ error: 'Unauthorized' }, 401);
+      }
+      if (pathname === '/api/me') return json(meFixture());
+      if (pathname === '/api/workspaces/3/reports/dashboard/12') return json({ data: reportFixture({ id: 12 }) });
+      return json({ error: 'Not Found' }, 404);
+    });
+  }
+
+  it('asks for the account and the report once the session says someone is signed in, when nobody is remembered', async () => {
+    const network = answeringServer(true);
+    restore = network.restore;
+    const started: string[] = [];
+    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage({}), () =>
+      started.push('engine'),
+    );
+    // Nothing but the session until its answer.
+    expect(started).toEqual([]);
+    await settle();
+    expect(paths(network.calls)).toEqual(['/api/me', '/api/workspaces/3/reports/dashboard/12', '/session']);
+    // The engine starts with them, once a visitor who may see the page is known.
+    expect(started).toHaveLength(1);
+  });
+
+  it('asks for nothing more, and starts no engine, when the session says nobody is signed in', async () => {
+    const network = answeringServer(false);
+    restore = network.restore;
+    const started: string[] = [];
+    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage({}), () =>
+      started.push('engine'),
+    );
+    await settle();
+    expect(paths(network.calls)).toEqual(['/session']);
+    expect(started).toEqual([]);
+  });
+
+  it('starts the engine at once when someone is remembered, and on a public page', () => {
+    const network = answeringServer(true);
+    restore = network.restore;
+    const started: string[] = [];
+    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage(remembered), () =>
+      started.push('member'),
+    );
+    startInitialRequests(setupStore().dispatch, '/reports/12', memoryStorage({}), () => started.push('public'));
+    expect(started).toEqual(['member', 'public']);
   });
 });

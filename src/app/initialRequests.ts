@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { authApi } from '../features/auth/authApi';
 import { reportRefOf, reportsApi } from '../features/reports/reportsApi';
-import { sessionApi } from '../features/session/sessionApi';
+import { isAuthenticated, sessionApi } from '../features/session/sessionApi';
 import { LAST_MEMBER_KEY } from '../features/session/userDataPersistence';
 import { type AppDispatch } from '../store/store';
 import { isPublicPath } from './guards';
@@ -12,16 +12,34 @@ export const REPORT_PAGE_PATH = '/workspaces/:workspaceId/reports/:objectType/:o
 /**
  * The first screen's data, asked for all at once as the page starts instead of one answer after another as each
  * component mounts (the session, then the account once the session is known, then the report once the guards
- * pass): the session always; when someone signed in in this browser last time (and did not sign out), their
- * account and, on a report's address, the report. The components subscribe to the same cache entries when they
- * mount, so nothing is asked twice; an answer that failed (a session that ended meanwhile: 401) is asked for again
- * when they do, and a component skipped for a signed-out visitor never reads it.
+ * pass): the session always; the account and, on a report's address, the report as soon as a signed-in visitor is
+ * expected: at once when someone signed in in this browser last time (and did not sign out), otherwise once the
+ * session's answer says so. `onVisitor` runs then too (or at once on a public page): the query engine starts there,
+ * so a signed-out visitor sent to the sign-in page never downloads it. The components subscribe to the same cache
+ * entries when they mount, so nothing is asked twice; an answer that failed (a session that ended meanwhile: 401)
+ * is asked for again when they do, and a component skipped for a signed-out visitor never reads it.
  */
-export function startInitialRequests(dispatch: AppDispatch, pathname: string, storage: Pick<Storage, 'getItem'>) {
-  dispatch(sessionApi.endpoints.getSession.initiate(undefined, { subscribe: false }));
-  if (isPublicPath(pathname) || storage.getItem(LAST_MEMBER_KEY) === null) return;
-  dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
-  const match = matchPath(REPORT_PAGE_PATH, pathname);
-  const report = match && reportRefOf(match.params);
-  if (report) dispatch(reportsApi.endpoints.getReport.initiate(report, { subscribe: false }));
+export function startInitialRequests(
+  dispatch: AppDispatch,
+  pathname: string,
+  storage: Pick<Storage, 'getItem'>,
+  onVisitor: () => void = () => undefined,
+) {
+  const session = dispatch(sessionApi.endpoints.getSession.initiate(undefined, { subscribe: false }));
+  if (isPublicPath(pathname)) {
+    onVisitor();
+    return;
+  }
+  const signedIn = () => {
+    dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
+    const match = matchPath(REPORT_PAGE_PATH, pathname);
+    const report = match && reportRefOf(match.params);
+    if (report) dispatch(reportsApi.endpoints.getReport.initiate(report, { subscribe: false }));
+    onVisitor();
+  };
+  if (storage.getItem(LAST_MEMBER_KEY) !== null) signedIn();
+  else
+    void session.then(({ data }) => {
+      if (isAuthenticated(data)) signedIn();
+    });
 }

@@ -17,6 +17,7 @@ import { browserKeptResults } from '../workers/keptResults';
 import { App } from './App';
 import { fetchIconPaths, setupIcons } from './icons';
 import { startInitialRequests } from './initialRequests';
+import { startEngineFor } from './router';
 
 const store = setupStore({
   prefs: loadPrefs(window.localStorage),
@@ -33,7 +34,8 @@ followAccount();
 startTabsListeners(window.localStorage);
 persistReportsList(window.localStorage);
 // Before the first render, and after the user-data listeners, which must see the account's answer.
-startInitialRequests(store.dispatch, window.location.pathname, window.localStorage);
+const { pathname } = window.location;
+startInitialRequests(store.dispatch, pathname, window.localStorage, () => startEngineFor(pathname));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

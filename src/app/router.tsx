@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
 import { registerIcons } from './icons';
 import { ChangesPage, ErrorPage, NoWorkspacesPage, ServerNavigation } from './pages/InfoPages';
@@ -27,14 +27,23 @@ const publicReportPage = styled(
   () => import(/* webpackChunkName: "public-report" */ '../features/public-report/PublicReportPage'),
 );
 
+/** The `handle` of a route whose screens query the engine (the reports area, targets, alerting, engagement). */
+const queriesEngine = { queriesEngine: true };
+
+let engineStarted = false;
+
 /**
- * Starts the query engine on the way into a report area, next to the page's own chunk: the .wasm then downloads
- * and compiles while the report and its datasets are requested, never after them. (Test DOMs have no workers.)
+ * Starts the query engine when `pathname` is a screen that queries it: as the page opens on one (once the visitor
+ * may see it, src/app/initialRequests.ts) and as a navigation into one begins. The .wasm then downloads and compiles
+ * while the route's chunks, the report and its datasets are on the way, never after them. (Test DOMs have no workers.)
  */
-const startEngine = () => {
-  if (typeof Worker === 'undefined') return;
+export function startEngineFor(pathname: string): void {
+  if (engineStarted || typeof Worker === 'undefined') return;
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (!matches.some(({ route }) => route.handle === queriesEngine)) return;
+  engineStarted = true;
   import('../workers/engineClient').then(({ startEngine }) => startEngine()).catch(() => undefined);
-};
+}
 
 /** A route whose guard (src/app/guards.ts) always redirects before it renders. */
 const redirectOnly = (path: string): RouteObject =>
@@ -77,10 +86,8 @@ export const routes: RouteObject[] = [
       { path: 'changes', element: <ChangesPage /> },
       {
         path: 'reports/:reportId',
-        lazy: () => {
-          startEngine();
-          return publicReportPage().then(({ PublicReportPage }) => ({ Component: PublicReportPage }));
-        },
+        handle: queriesEngine,
+        lazy: () => publicReportPage().then(({ PublicReportPage }) => ({ Component: PublicReportPage })),
       },
       {
         path: 'workspaces/:workspaceId',
@@ -91,10 +98,8 @@ export const routes: RouteObject[] = [
           }),
         children: [
           {
-            lazy: () => {
-              startEngine();
-              return reportPages().then((m) => ({ Component: m.ReportsLayout }));
-            },
+            handle: queriesEngine,
+            lazy: () => reportPages().then((m) => ({ Component: m.ReportsLayout })),
             children: [
               { index: true, lazy: () => reportPages().then((m) => ({ Component: m.ReportsHomePage })) },
               { path: 'reports', lazy: () => reportPages().then((m) => ({ Component: m.ReportsHomePage })) },
@@ -107,25 +112,18 @@ export const routes: RouteObject[] = [
           // The drawer's filter pickers and its preview read the rule's dataset through the engine.
           ...['alerting', 'alerting/:alertId'].map((path) => ({
             path,
-            lazy: () => {
-              startEngine();
-              return alertingPages().then((m) => ({ Component: m.AlertingPage }));
-            },
+            handle: queriesEngine,
+            lazy: () => alertingPages().then((m) => ({ Component: m.AlertingPage })),
           })),
           ...['engagement', 'engagement/:integrationId/:date'].map((path) => ({
             path,
-            lazy: () => {
-              // Its numbers come from the pool: the engine starts with the route, not behind the page's chunk.
-              startEngine();
-              return engagementPage().then((m) => ({ Component: m.EngagementPage }));
-            },
+            handle: queriesEngine,
+            lazy: () => engagementPage().then((m) => ({ Component: m.EngagementPage })),
           })),
           {
             path: 'targets',
-            lazy: () => {
-              startEngine();
-              return reportPages().then((m) => ({ Component: m.TargetsPage }));
-            },
+            handle: queriesEngine,
+            lazy: () => reportPages().then((m) => ({ Component: m.TargetsPage })),
           },
           ...['reporting/dashboard', 'dashboard', 'dashboard/*', 'explorer', 'explorer/*', 'engaged'].map(redirectOnly),
           {
@@ -166,5 +164,9 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  router.subscribe(({ navigation }) => {
+    if (navigation.location) startEngineFor(navigation.location.pathname);
+  });
+  return router;
 }
