@@ -5,8 +5,8 @@
  * through the table by the module itself (its `GOT.func` and `GOT.mem` imports, whose entries exist before this runs),
  * and the engine never links a side module (extensions are neither installed nor loaded). This loader makes the
  * start code fill in the entries that exist and create no others, as a side module's own imports would create them
- * on demand (Emscripten's `GOTHandler`). A worker's instantiation took 1.1–1.3 s before and 0.45–0.66 s after on a
- * cold open of the demo dashboard (bench/README.md). The build fails if the start code no longer reads as expected
+ * on demand (Emscripten's `GOTHandler`). A worker's instantiation took 0.8–1.3 s before and 0.45–0.7 s after on
+ * cold opens of the demo dashboard (bench/README.md). The build fails if the start code no longer reads as expected
  * (a new DuckDB-WASM release).
  */
 
