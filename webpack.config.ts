@@ -96,7 +96,7 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
         },
         { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
         { test: /\.wasm$/, type: 'asset/resource', generator: { filename: 'duckdb/[name].[contenthash][ext]' } },
-        // DuckDB's start code without a table entry per export (scripts/duckdbGlue.ts).
+        // DuckDB's start code with less work per export (scripts/duckdbGlue.ts).
         { test: /duckdb-browser-blocking\.mjs$/, use: { loader: path.join(root, 'scripts/duckdbGlue.ts') } },
       ],
     },
