@@ -89,9 +89,12 @@ describe('the first screen’s requests', () => {
     expect(paths(network.calls)).toEqual(expected);
   });
 
-  /** A server that answers at once, with the session `session` (a signed-out visitor's is a 401). */
-  function answeringServer(signedIn: boolean) {
-    return stubNetwork((request) => {
+  /**
+   * The page's start on a report's address with nobody remembered, against a server that answers at once and whose
+   * session is signed in or not (a 401); what it asked for and whether it started the engine.
+   */
+  function startUnremembered(signedIn: boolean) {
+    const network = stubNetwork((request) => {
       const { pathname } = new URL(request.url);
       if (pathname === '/session') {
         return signedIn
@@ -102,15 +105,16 @@ describe('the first screen’s requests', () => {
       if (pathname === '/api/workspaces/3/reports/dashboard/12') return json({ data: reportFixture({ id: 12 }) });
       return json({ error: 'Not Found' }, 404);
     });
-  }
-
-  it('asks for the account and the report once the session says someone is signed in, when nobody is remembered', async () => {
-    const network = answeringServer(true);
     restore = network.restore;
     const started: string[] = [];
     startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage({}), () =>
       started.push('engine'),
     );
+    return { network, started };
+  }
+
+  it('asks for the account and the report once the session says someone is signed in, when nobody is remembered', async () => {
+    const { network, started } = startUnremembered(true);
     // Nothing but the session until its answer.
     expect(started).toEqual([]);
     await settle();
@@ -120,20 +124,14 @@ describe('the first screen’s requests', () => {
   });
 
   it('asks for nothing more, and starts no engine, when the session says nobody is signed in', async () => {
-    const network = answeringServer(false);
-    restore = network.restore;
-    const started: string[] = [];
-    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage({}), () =>
-      started.push('engine'),
-    );
+    const { network, started } = startUnremembered(false);
     await settle();
     expect(paths(network.calls)).toEqual(['/session']);
     expect(started).toEqual([]);
   });
 
   it('starts the engine at once when someone is remembered, and on a public page', () => {
-    const network = answeringServer(true);
-    restore = network.restore;
+    restore = stubNetwork(() => json({ error: 'Not Found' }, 404)).restore;
     const started: string[] = [];
     startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage(remembered), () =>
       started.push('member'),
