@@ -267,12 +267,26 @@ test('a signed-out visitor sent from a report’s address to the sign-in page do
   page,
 }) => {
   const wasm: string[] = [];
+  let engineClientAsked: () => void = () => undefined;
+  const engineClient = new Promise<void>((resolve) => (engineClientAsked = resolve));
   page.on('request', (request) => {
     if (request.url().endsWith('.wasm')) wasm.push(request.url());
+    if (/\/engine-client\.[0-9a-f]+\.js$/.test(request.url())) engineClientAsked();
+  });
+  // The session's answer is held back (for at most 10 s): the engine's few KiB of client code are already asked for
+  // while it is on the way, so a signed-in visitor's engine would start the moment it arrives.
+  let askedBeforeSession = false;
+  await page.route('**/session', async (route) => {
+    askedBeforeSession = await Promise.race([
+      engineClient.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    await route.continue();
   });
   await page.goto('/workspaces/1/reports/dashboard/1');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('link', { name: 'Continue with Email' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  expect(askedBeforeSession).toBe(true);
   expect(wasm).toEqual([]);
 });

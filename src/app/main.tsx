@@ -17,7 +17,7 @@ import { browserKeptResults } from '../workers/keptResults';
 import { App } from './App';
 import { fetchIconPaths, setupIcons } from './icons';
 import { startInitialRequests } from './initialRequests';
-import { startEngineFor } from './router';
+import { prepareEngineFor, startEngineFor } from './router';
 
 const store = setupStore({
   prefs: loadPrefs(window.localStorage),
@@ -36,6 +36,7 @@ persistReportsList(window.localStorage);
 // Before the first render, and after the user-data listeners, which must see the account's answer.
 const { pathname } = window.location;
 startInitialRequests(store.dispatch, pathname, window.localStorage, () => startEngineFor(pathname));
+prepareEngineFor(pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -30,7 +30,30 @@ const publicReportPage = styled(
 /** The `handle` of a route whose screens query the engine (the reports area, targets, alerting, engagement). */
 const queriesEngine = { queriesEngine: true };
 
+let engineClient: Promise<{ startEngine(): void }> | undefined;
 let engineStarted = false;
+
+/** The engine's client code (not DuckDB's module), asked for once; asked again after a failed download. */
+function loadEngineClient() {
+  engineClient ??= import(/* webpackChunkName: "engine-client" */ '../workers/engineClient');
+  engineClient.catch(() => {
+    engineClient = undefined;
+  });
+  return engineClient;
+}
+
+const queriesEngineAt = (pathname: string) =>
+  typeof Worker !== 'undefined' &&
+  (matchRoutes(routes, pathname) ?? []).some(({ route }) => route.handle === queriesEngine);
+
+/**
+ * Downloads the engine's client code when `pathname` is a screen that queries the engine, as the page starts and
+ * before anyone knows whether the visitor is signed in: a few KiB, so the engine can start as soon as the session's
+ * answer says so instead of a round trip later. DuckDB's module waits for startEngineFor.
+ */
+export function prepareEngineFor(pathname: string): void {
+  if (queriesEngineAt(pathname)) loadEngineClient().catch(() => undefined);
+}
 
 /**
  * Starts the query engine when `pathname` is a screen that queries it: as the page opens on one (once the visitor
@@ -38,11 +61,13 @@ let engineStarted = false;
  * while the route's chunks, the report and its datasets are on the way, never after them. (Test DOMs have no workers.)
  */
 export function startEngineFor(pathname: string): void {
-  if (engineStarted || typeof Worker === 'undefined') return;
-  const matches = matchRoutes(routes, pathname) ?? [];
-  if (!matches.some(({ route }) => route.handle === queriesEngine)) return;
+  if (engineStarted || !queriesEngineAt(pathname)) return;
   engineStarted = true;
-  import('../workers/engineClient').then(({ startEngine }) => startEngine()).catch(() => undefined);
+  loadEngineClient()
+    .then(({ startEngine }) => startEngine())
+    .catch(() => {
+      engineStarted = false;
+    });
 }
 
 /** A route whose guard (src/app/guards.ts) always redirects before it renders. */
