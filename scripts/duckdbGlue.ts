@@ -1,9 +1,8 @@
 /**
  * DuckDB-WASM 1.32's modules are Emscripten main modules built to link extensions at run time, and their start code
  * walks all 75,011 exports several times for side modules the engine never links (extensions are neither installed
- * nor loaded). This loader changes two of those walks (below); each must be found as many times as expected, or the
- * build fails (a new DuckDB-WASM release: check these against its start code). On cold opens of the demo dashboard a
- * worker's instantiation took 0.8–1.3 s before and 0.45–0.7 s after the first (bench/README.md).
+ * nor loaded). This loader changes four of those walks (below); each must be found as many times as expected, or the
+ * build fails (a new DuckDB-WASM release: check these against its start code). Figures: bench/README.md.
  */
 interface GlueChange {
   what: string;
@@ -15,24 +14,38 @@ interface GlueChange {
 export const GLUE_CHANGES: readonly GlueChange[] = [
   {
     // Every export got a global-offset-table entry (a `WebAssembly.Global`) and every exported function a slot in
-    // the function table, in case a side module imports it. The module itself imports 268 of them (its `GOT.func`
-    // and `GOT.mem` imports, whose entries exist before this runs): those are filled in, and no others are made; a
-    // side module's imports would still make theirs on demand (Emscripten's `GOTHandler`).
-    what: "updateGOT's table entry per export",
-    from: 'GOT[t]||(GOT[t]=new WebAssembly.Global({value:"i32",mutable:!0})),(r||GOT[t].value==0)&&',
-    to: 'GOT[t]&&(r||GOT[t].value==0)&&',
+    // the function table, in case a side module imports it. The entries a module imports exist before this runs
+    // (its `GOT.func` and `GOT.mem` imports: 268, none of them exported by the module; the JS library's functions
+    // and addresses fill them in later). So the walk now goes over the existing entries, looking each up among the
+    // exports (an `orig$` export first, as Emscripten's walk lets it win), instead of over all 75,011 exports, and
+    // makes no others. A side module's imports would still make theirs on demand (Emscripten's `GOTHandler`).
+    what: "updateGOT's walk over every export",
+    from:
+      'updateGOT=(e,r)=>{for(var t in e)if(!isInternalSym(t)){var n=e[t];t.startsWith("orig$")&&(t=t.split("$")[1],r=!0),' +
+      'GOT[t]||(GOT[t]=new WebAssembly.Global({value:"i32",mutable:!0})),(r||GOT[t].value==0)&&',
+    to:
+      'updateGOT=(e,r)=>{var a;for(var t in GOT)if(a="orig$"+t in e?"orig$"+t:t in e?t:"",a&&!isInternalSym(a)){' +
+      'var n=e[a];(r||a!==t||GOT[t].value==0)&&',
   },
   {
-    // The same walks over the exports without an array per export (`Object.entries`) and a closure per export:
-    // about 0.12 s of a 1 s instantiation in Node.
-    what: 'registerDynCallSymbols',
-    from: 'registerDynCallSymbols=e=>{for(var[r,t]of Object.entries(e))r.startsWith("dynCall_")&&!Module.hasOwnProperty(r)&&(Module[r]=t)}',
-    to: 'registerDynCallSymbols=e=>{for(var r in e)r.startsWith("dynCall_")&&!Module.hasOwnProperty(r)&&(Module[r]=e[r])}',
-  },
-  {
+    // The main module's symbols merged into the symbol table and its `dynCall_` functions registered in one walk
+    // over the exports, without an array and a closure per export (`Object.entries`); before, registerDynCallSymbols
+    // made a walk of its own first. The two write to different objects, so the order between them does not matter.
     what: 'mergeLibSymbols',
-    from: 'for(var[t,n]of Object.entries(e))(o=>{isSymbolDefined(o)||(wasmImports[o]=n)})(t)}',
-    to: 'for(var t in e)isSymbolDefined(t)||(wasmImports[t]=e[t])}',
+    from:
+      'mergeLibSymbols=(e,r)=>{registerDynCallSymbols(e);' +
+      'for(var[t,n]of Object.entries(e))(o=>{isSymbolDefined(o)||(wasmImports[o]=n)})(t)}',
+    to:
+      'mergeLibSymbols=(e,r)=>{for(var t in e)t.startsWith("dynCall_")&&!Module.hasOwnProperty(t)&&(Module[t]=e[t]),' +
+      'isSymbolDefined(t)||(wasmImports[t]=e[t])}',
+  },
+  {
+    // A copy of all 75,011 exports, made to wrap about 20 of them (pointers read as unsigned): the largest walk left
+    // (0.16 s of the start code in Node, profiled). The wrappers now sit on an object whose prototype is the exports:
+    // every read finds the same function or address, and nothing after this walks or copies the exports.
+    what: 'applySignatureConversions',
+    from: 'function applySignatureConversions(e){e=Object.assign({},e);',
+    to: 'function applySignatureConversions(e){e=Object.create(e);',
   },
 ];
 
