@@ -1,8 +1,9 @@
 /**
  * DuckDB-WASM 1.32's modules are Emscripten main modules built to link extensions at run time, and their start code
  * walks all 75,011 exports several times for side modules the engine never links (extensions are neither installed
- * nor loaded). This loader changes four of those walks (below); each must be found as many times as expected, or the
- * build fails (a new DuckDB-WASM release: check these against its start code). Figures: bench/README.md.
+ * nor loaded). This loader shortens or removes four of those walks with three changes (below); each must be found as
+ * many times as expected, or the build fails (a new DuckDB-WASM release: check these against its start code).
+ * Figures: bench/README.md.
  */
 interface GlueChange {
   what: string;
