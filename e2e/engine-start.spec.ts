@@ -5,6 +5,7 @@ import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { DATASET_CACHE_NAME } from '../src/features/datasets/datasetCache';
 import { RESULTS_CACHE_NAME } from '../src/workers/keptResults';
 import { ENGINE_QUERY_MEASURE } from '../src/workers/scheduler';
+import { WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
 import { API_HEADERS, openAcme } from './support';
 
 /**
@@ -156,6 +157,18 @@ test('the engine starts with the dashboard, and a warm reload downloads neither 
     expect(download!.status).toBe(200);
     // The profile's first copy came over the network (the reports home may have fetched it before the dashboard).
     expect(coldWasm[0].fromCache).toBe(false);
+    // It was compiled in a worker of its own, not on the page's thread (src/workers/duckdbCompile.worker.ts).
+    const compiledIn = await Promise.all(
+      page
+        .workers()
+        .map((worker) =>
+          worker.evaluate(
+            (span) => performance.getEntriesByName(span).length,
+            `${WORKER_SPAN_PREFIX}${workerSpans.compile}`,
+          ),
+        ),
+    );
+    expect(compiledIn.filter((compilations) => compilations > 0)).toEqual([1]);
 
     // A user reopening the dashboard finds every file of the cold open kept. Kept copies are written as each download
     // streams in and finish just after it; a reload in the same instant (only a test is that fast) would download again.

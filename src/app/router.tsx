@@ -30,7 +30,7 @@ const publicReportPage = styled(
 /** The `handle` of a route whose screens query the engine (the reports area, targets, alerting, engagement). */
 const queriesEngine = { queriesEngine: true };
 
-let engineClient: Promise<{ startEngine(): void }> | undefined;
+let engineClient: Promise<{ startEngine(): void; prepareCompiler(): unknown }> | undefined;
 let engineStarted = false;
 
 /** The engine's client code (not DuckDB's module), asked for once; asked again after a failed download. */
@@ -49,10 +49,14 @@ const queriesEngineAt = (pathname: string) =>
 /**
  * Downloads the engine's client code when `pathname` is a screen that queries the engine, as the page starts and
  * before anyone knows whether the visitor is signed in: a few KiB, so the engine can start as soon as the session's
- * answer says so instead of a round trip later. DuckDB's module waits for startEngineFor.
+ * answer says so instead of a round trip later, and the worker that will compile DuckDB's module starts. The module
+ * itself waits for startEngineFor.
  */
 export function prepareEngineFor(pathname: string): void {
-  if (queriesEngineAt(pathname)) loadEngineClient().catch(() => undefined);
+  if (!queriesEngineAt(pathname)) return;
+  loadEngineClient()
+    .then(({ prepareCompiler }) => prepareCompiler())
+    .catch(() => undefined);
 }
 
 /**

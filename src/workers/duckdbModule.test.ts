@@ -1,5 +1,12 @@
 /** @jest-environment node */
-import { chooseBundle, compileDuckdb } from './duckdbModule';
+import {
+  type CompilationsPort,
+  type CompilerPort,
+  chooseBundle,
+  compileDuckdb,
+  serveCompilations,
+  streamingCompiler,
+} from './duckdbModule';
 
 // The smallest valid WebAssembly module: magic number and version.
 const EMPTY_MODULE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
@@ -58,4 +65,100 @@ test('after two failed streams the last attempt compiles from bytes read into me
 
 test('the exception-handling build is chosen where WebAssembly exceptions exist (Node, like Chromium, has them)', () => {
   expect(chooseBundle()).toBe('eh');
+});
+
+/** A module that crossed a channel comes from Node's own realm, not the test's: its tag says what it is. */
+const compiledModule = (value: unknown) => Object.prototype.toString.call(value) === '[object WebAssembly.Module]';
+
+/** The page's and the compiling worker's ends of one channel, as the page and its worker are. */
+function compilingChannel() {
+  const { port1, port2 } = new MessageChannel();
+  serveCompilations(port2 as unknown as CompilationsPort);
+  const page = port1 as unknown as CompilerPort;
+  const close = () => {
+    port1.close();
+    port2.close();
+  };
+  return { page, close };
+}
+
+/** A response whose body arrives in pieces, as a download does. */
+const piecewiseResponse = (bytes: Uint8Array, pieces: number, status = 200) =>
+  new Response(
+    new ReadableStream({
+      start(controller) {
+        const size = Math.ceil(bytes.length / pieces);
+        for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.slice(at, at + size));
+        controller.close();
+      },
+    }),
+    { status, headers: { 'Content-Type': 'application/wasm' } },
+  );
+
+test('the compiling worker compiles the body the page downloads, piece by piece, and answers the module', async () => {
+  const { page, close } = compilingChannel();
+  try {
+    const compile = streamingCompiler(page);
+    const module = await compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 3)));
+    expect(compiledModule(module)).toBe(true);
+    // Two compilations on one worker do not mix their pieces.
+    const [first, second] = await Promise.all([
+      compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 2))),
+      compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 4))),
+    ]);
+    expect(compiledModule(first)).toBe(true);
+    expect(compiledModule(second)).toBe(true);
+  } finally {
+    close();
+  }
+});
+
+test('bytes that are no module fail in the worker, and the page hears why', async () => {
+  const { page, close } = compilingChannel();
+  try {
+    const compile = streamingCompiler(page);
+    await expect(
+      compile(Promise.resolve(piecewiseResponse(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), 2))),
+    ).rejects.toThrow(/magic|WebAssembly/i);
+    await expect(compile(Promise.resolve(new Response('gone', { status: 503 })))).rejects.toThrow(
+      'HTTP 503 for the DuckDB module',
+    );
+  } finally {
+    close();
+  }
+});
+
+test('through the compiling worker, a stalled download is still abandoned and fetched again', async () => {
+  const { page, close } = compilingChannel();
+  try {
+    const { fetchFn, calls } = scriptedFetch([async () => stalledResponse(), async () => wasmResponse()]);
+    const module = await compileDuckdb('/m.wasm', fetchFn, STALL_TIMEOUT_MS, noSleep, streamingCompiler(page));
+    expect(compiledModule(module)).toBe(true);
+    expect(calls.map((init) => init.cache)).toEqual(['default', 'reload']);
+  } finally {
+    close();
+  }
+});
+
+test('a compiling worker that cannot start fails its compilations and is reported broken', async () => {
+  let onerror: ((event: Event) => void) | null = null;
+  const worker = {
+    onmessage: null,
+    set onerror(handler: ((event: Event) => void) | null) {
+      onerror = handler;
+    },
+    get onerror() {
+      return onerror;
+    },
+    postMessage: jest.fn(),
+  } as unknown as CompilerPort;
+  const onBroken = jest.fn();
+  const compile = streamingCompiler(worker, onBroken);
+  const compiling = compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 1)));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const preventDefault = jest.fn();
+  onerror!({ preventDefault } as unknown as Event);
+  await expect(compiling).rejects.toThrow('The worker compiling DuckDB did not start');
+  expect(onBroken).toHaveBeenCalled();
+  expect(preventDefault).toHaveBeenCalled();
 });

@@ -1,5 +1,5 @@
 import { releaseProxy, wrap } from 'comlink';
-import { chooseBundle, compileDuckdb } from './duckdbModule';
+import { type StreamingCompile, chooseBundle, compileDuckdb, streamingCompiler } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
 import { browserKeptResults } from './keptResults';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
@@ -9,12 +9,41 @@ import { type BrowserWorkerApi, type CompiledDuckdb, type EngineWorkerApi } from
 export const ENGINE_START_MEASURE = 'openrate:engine-start';
 
 let compiled: Promise<CompiledDuckdb> | undefined;
+/** The compiling worker and the page's side of it, kept for the page's life (see duckdbCompile.worker.ts). */
+let compiler: StreamingCompile | undefined;
 
-/** The page's one compiled DuckDB module, handed to every worker of the pool; compiled again only after a failure. */
+/**
+ * Starts the compiling worker before the module is asked for (src/app/router.tsx, as a report's page starts), so
+ * that it is running when the first pieces arrive. It asks for nothing itself: the page downloads.
+ */
+export function prepareCompiler(): StreamingCompile | undefined {
+  if (compiler) return compiler;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./duckdbCompile.worker.ts', import.meta.url), { name: 'duckdb-compile' });
+  } catch {
+    return undefined;
+  }
+  compiler = streamingCompiler(worker, () => {
+    worker.terminate();
+    compiler = undefined;
+  });
+  return compiler;
+}
+
+/**
+ * The page's one compiled DuckDB module, handed to every worker of the pool; compiled again only after a failure.
+ * Compiled in the compiling worker, or on the page where that worker cannot start.
+ */
 function duckdbModule(): Promise<CompiledDuckdb> {
   compiled ??= (async () => {
     const bundle = chooseBundle();
-    return { bundle, module: await compileDuckdb(DUCKDB_MODULE_URLS[bundle]) };
+    const compileStreaming: StreamingCompile = (response) =>
+      (prepareCompiler() ?? ((body) => WebAssembly.compileStreaming(body)))(response);
+    return {
+      bundle,
+      module: await compileDuckdb(DUCKDB_MODULE_URLS[bundle], fetch, undefined, undefined, compileStreaming),
+    };
   })();
   compiled.catch(() => {
     compiled = undefined;

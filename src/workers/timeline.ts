@@ -9,6 +9,8 @@ export const WORKER_SPAN_PREFIX = 'openrate:worker:';
 
 /** The worker-side spans: a worker's start (once per worker), then each load of a dataset (detail: its table). */
 export const workerSpans = {
+  /** The compiling worker's: from a compilation's start (its download is under way) until the module compiled. */
+  compile: 'compile',
   /** From the worker's creation (its time origin) until its chunk has run. */
   chunk: 'chunk',
   /** Until the page's compiled module arrived. */
