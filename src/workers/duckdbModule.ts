@@ -105,6 +105,8 @@ export function streamingCompiler(worker: CompilerPort, onBroken: () => void = (
     if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for the DuckDB module`);
     const id = nextId++;
     const compiled = new Promise<WebAssembly.Module>((resolve, reject) => pending.set(id, { resolve, reject }));
+    // A worker that fails to start rejects this while the download still runs: it is answered below, not unhandled.
+    compiled.catch(() => undefined);
     post({ id, start: true });
     const reader = response.body.getReader();
     try {
