@@ -204,6 +204,9 @@ test('offline, the page says no internet connection was found and recovers onlin
 });
 
 test('the demo user: suspended and demo workspaces, member rights, annotations drawer', async ({ page }) => {
+  // A sign-in and a dozen full page loads, several starting the engine: on a loaded 2-core machine this took over the
+  // default 60 s, with the build before the compiling worker too.
+  test.setTimeout(180_000);
   await signIn(page, 'demo@example.com');
   await expect(page).toHaveURL(/\/workspaces\/\d+/);
   // Other specs sign in as the demo user and may have closed the drawer already: open it again, so this test
