@@ -3,7 +3,7 @@ import '../app/noEval';
 // Aliased in webpack.config.ts and tsconfig.json: the package does not export its browser blocking build.
 import * as duckdb from '@duckdb/duckdb-wasm/browser-blocking';
 import { expose, transfer } from 'comlink';
-import { chooseBundle } from './duckdbModule';
+import { chooseBundle, moduleHttpError } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
 import { createEngineCore, openedDuckdb } from './engineCore';
 import { type BrowserWorkerApi, type CompiledDuckdb } from './protocol';
@@ -20,7 +20,7 @@ async function moduleUrl(url: string): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await fetch(url, { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`HTTP ${response.status} for the DuckDB module`);
+      if (!response.ok) throw moduleHttpError(response.status);
       return URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: 'application/wasm' }));
     } catch (error) {
       if (attempt >= MODULE_FETCH_ATTEMPTS) throw error;

@@ -141,23 +141,13 @@ test('through the compiling worker, a stalled download is still abandoned and fe
 });
 
 test('a compiling worker that cannot start fails its compilations and is reported broken', async () => {
-  let onerror: ((event: Event) => void) | null = null;
-  const worker = {
-    onmessage: null,
-    set onerror(handler: ((event: Event) => void) | null) {
-      onerror = handler;
-    },
-    get onerror() {
-      return onerror;
-    },
-    postMessage: jest.fn(),
-  } as unknown as CompilerPort;
+  const worker: CompilerPort = { onmessage: null, onerror: null, postMessage: jest.fn() };
   const onBroken = jest.fn();
   const compile = streamingCompiler(worker, onBroken);
   const compiling = compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 1)));
   await new Promise((resolve) => setTimeout(resolve, 0));
   const preventDefault = jest.fn();
-  onerror!({ preventDefault } as unknown as Event);
+  worker.onerror!.call(worker as Worker, { preventDefault } as unknown as ErrorEvent);
   await expect(compiling).rejects.toThrow('The worker compiling DuckDB did not start');
   expect(onBroken).toHaveBeenCalled();
   expect(preventDefault).toHaveBeenCalled();

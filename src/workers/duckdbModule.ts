@@ -29,6 +29,9 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Pr
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The error of a response that brought no module: the same words wherever the module is fetched. */
+export const moduleHttpError = (status: number) => new Error(`HTTP ${status} for the DuckDB module`);
+
 /** Compiles a module from a response while its body arrives. */
 export type StreamingCompile = (response: Promise<Response>) => Promise<WebAssembly.Module>;
 
@@ -58,7 +61,7 @@ export async function compileDuckdb(
         attempt < MODULE_ATTEMPTS
           ? compileStreaming(fetchFn(url, init))
           : fetchFn(url, init).then(async (response) => {
-              if (!response.ok) throw new Error(`HTTP ${response.status} for the DuckDB module`);
+              if (!response.ok) throw moduleHttpError(response.status);
               return WebAssembly.compile(await response.arrayBuffer());
             });
       return await withTimeout(work, attemptMs, () => controller.abort());
@@ -102,7 +105,7 @@ export function streamingCompiler(worker: CompilerPort, onBroken: () => void = (
   const post = (request: CompileRequest, transfer: Transferable[] = []) => worker.postMessage(request, transfer);
   return async (responsePromise) => {
     const response = await responsePromise;
-    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for the DuckDB module`);
+    if (!response.ok || !response.body) throw moduleHttpError(response.status);
     const id = nextId++;
     const compiled = new Promise<WebAssembly.Module>((resolve, reject) => pending.set(id, { resolve, reject }));
     // A worker that fails to start rejects this while the download still runs: it is answered below, not unhandled.
