@@ -5,9 +5,14 @@ import { parseArgs } from 'node:util';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { freePort } from '../scripts/freePort';
 import { type Widget } from '../src/contracts/reports';
-import { ENGINE_START_MEASURE } from '../src/workers/engineClient';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
-import { DATASET_FETCH_MEASURE, KEPT_READ_MEASURE, WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
+import {
+  DATASET_FETCH_MEASURE,
+  ENGINE_START_MEASURE,
+  KEPT_READ_MEASURE,
+  WORKER_SPAN_PREFIX,
+  workerSpans,
+} from '../src/workers/timeline';
 import { ensureBenchData, median, ms } from './benchData';
 import {
   API_HEADERS,

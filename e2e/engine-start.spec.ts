@@ -5,7 +5,7 @@ import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { DATASET_CACHE_NAME } from '../src/features/datasets/datasetCache';
 import { RESULTS_CACHE_NAME } from '../src/workers/keptResults';
 import { ENGINE_QUERY_MEASURE } from '../src/workers/scheduler';
-import { WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
+import { ENGINE_START_MEASURE, WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
 import { API_HEADERS, openAcme } from './support';
 
 /**
@@ -105,7 +105,7 @@ async function createDashboard(page: Page, workspaceId: number, name: string, wi
   return `/workspaces/${workspaceId}/reports/dashboard/${reportId}`;
 }
 
-test('the engine starts with the dashboard, and a warm reload downloads neither the DuckDB module nor the data, and runs no query', async ({
+test('the engine starts with the dashboard; a warm reload draws kept answers before it starts the engine, downloads neither the DuckDB module nor the data, and runs no query', async ({
   playwright,
   baseURL,
 }, testInfo) => {
@@ -195,18 +195,43 @@ test('the engine starts with the dashboard, and a warm reload downloads neither 
       )
       .toBeGreaterThanOrEqual(coldQueries);
 
-    // Warm: the same tab reloaded. The module comes from the HTTP cache (a 304 at most), not over the network.
+    // Warm: the same tab reloaded. When its first number is drawn, on the page's clock.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[data-widget-id] .or-kpi-value')) return;
+        (window as { numbersDrawnAt?: number }).numbersDrawnAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
     const warmWasm = await watchWasm(page);
     const seenBeforeReload = requests.length;
     await page.reload();
     const warm = await widgetNumbers(page, widgets.length);
+    // The engine waited for the kept answers to be drawn: its module was asked for, and its worker started, after
+    // them (src/app/main.tsx), yet it did start, ready for what the user does next.
+    await expect
+      .poll(() => page.evaluate((name) => performance.getEntriesByName(name).length, ENGINE_START_MEASURE), {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    const order = await page.evaluate((name) => {
+      const wasm = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.wasm'));
+      return {
+        numbers: (window as { numbersDrawnAt?: number }).numbersDrawnAt ?? NaN,
+        wasm: wasm?.startTime ?? NaN,
+        worker: performance.getEntriesByName(name)[0].startTime,
+      };
+    }, ENGINE_START_MEASURE);
+    expect(order.wasm).toBeGreaterThan(order.numbers);
+    expect(order.worker).toBeGreaterThan(order.numbers);
+    // The module came from the HTTP cache (a 304 at most), not over the network.
     // No dataset download either: the browser asks whether its kept copy is current, and the server says 304.
     const warmDatasets = () => requests.slice(seenBeforeReload).filter((request) => request.url.includes('/datasets/'));
     await expect.poll(() => warmDatasets().length).toBeGreaterThan(0);
     const statuses = () => warmDatasets().map((request) => `${request.status} ${request.url}`);
     expect(statuses()).toEqual(warmDatasets().map((request) => `304 ${request.url}`));
-    expect(warmWasm.length).toBeGreaterThan(0);
-    await expect.poll(() => warmWasm.every((response) => response.finished)).toBe(true);
+    await expect.poll(() => warmWasm.length > 0 && warmWasm.every((response) => response.finished)).toBe(true);
     for (const response of warmWasm) {
       expect(response.fromCache || response.status === 304).toBe(true);
       expect(response.encodedBytes).toBeLessThan(2_000);

@@ -13,7 +13,7 @@ import { loadTabsState, startTabsListeners } from '../features/reports/state/tab
 import { startUserDataListeners } from '../features/session/userDataPersistence';
 import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
-import { browserKeptResults } from '../workers/keptResults';
+import { answersKeptFor, browserKeptResults } from '../workers/keptResults';
 import { App } from './App';
 import { fetchIconPaths, setupIcons } from './icons';
 import { startInitialRequests } from './initialRequests';
@@ -35,8 +35,11 @@ startTabsListeners(window.localStorage);
 persistReportsList(window.localStorage);
 // Before the first render, and after the user-data listeners, which must see the account's answer.
 const { pathname } = window.location;
-startInitialRequests(store.dispatch, pathname, window.localStorage, () => startEngineFor(pathname));
-prepareEngineFor(pathname);
+// A reload of a page whose answers were kept shows them without DuckDB: its engine starts once they are drawn, so that
+// its start does not compete with the page's own on the user's cores (bench/README.md).
+const afterKeptAnswers = answersKeptFor(window.localStorage, pathname);
+startInitialRequests(store.dispatch, pathname, window.localStorage, () => startEngineFor(pathname, afterKeptAnswers));
+if (!afterKeptAnswers) prepareEngineFor(pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -30,7 +30,7 @@ const publicReportPage = styled(
 /** The `handle` of a route whose screens query the engine (the reports area, targets, alerting, engagement). */
 const queriesEngine = { queriesEngine: true };
 
-let engineClient: Promise<{ startEngine(): void; prepareCompiler(): unknown }> | undefined;
+let engineClient: Promise<{ startEngine(afterKeptAnswers?: boolean): void; prepareCompiler(): unknown }> | undefined;
 let engineStarted = false;
 
 /** The engine's client code (not DuckDB's module), asked for once; asked again after a failed download. */
@@ -63,12 +63,13 @@ export function prepareEngineFor(pathname: string): void {
  * Starts the query engine when `pathname` is a screen that queries it: as the page opens on one (once the visitor
  * may see it, src/app/initialRequests.ts) and as a navigation into one begins. The .wasm then downloads and compiles
  * while the route's chunks, the report and its datasets are on the way, never after them. (Test DOMs have no workers.)
+ * With `afterKeptAnswers`, its workers start once the kept answers of an earlier visit are drawn (engineClient.ts).
  */
-export function startEngineFor(pathname: string): void {
+export function startEngineFor(pathname: string, afterKeptAnswers = false): void {
   if (engineStarted || !queriesEngineAt(pathname)) return;
   engineStarted = true;
   loadEngineClient()
-    .then(({ startEngine }) => startEngine())
+    .then(({ startEngine }) => startEngine(afterKeptAnswers))
     .catch(() => {
       engineStarted = false;
     });

@@ -1,12 +1,10 @@
 import { releaseProxy, wrap } from 'comlink';
 import { type StreamingCompile, chooseBundle, compileDuckdb, streamingCompiler } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
-import { browserKeptResults } from './keptResults';
+import { type KeptResults, browserKeptResults, noteAnswersKept } from './keptResults';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
 import { type BrowserWorkerApi, type CompiledDuckdb, type EngineWorkerApi } from './protocol';
-
-/** The entry each worker's start leaves in the performance timeline: from its creation to DuckDB answering. */
-export const ENGINE_START_MEASURE = 'openrate:engine-start';
+import { ENGINE_START_MEASURE } from './timeline';
 
 let compiled: Promise<CompiledDuckdb> | undefined;
 /** The compiling worker and the page's side of it, kept for the page's life (see duckdbCompile.worker.ts). */
@@ -92,6 +90,17 @@ const KEPT_PRUNE_DELAY_MS = 30_000;
 /** The public report page (`/reports/:reportId`, src/app/router.tsx), which anyone with its link may open. */
 const isPublicReportPath = (pathname: string) => /^\/reports\/[^/]+\/?$/.test(pathname);
 
+/** The kept answers, each noted for the page it was kept on: that page's next load may wait to start the engine. */
+function notingPages(kept: KeptResults): KeptResults {
+  return {
+    ...kept,
+    async put(key, bytes) {
+      await kept.put(key, bytes);
+      noteAnswersKept(localStorage, location.pathname);
+    },
+  };
+}
+
 /**
  * The app's one pool of query workers, sized to the machine and started lazily. Answers are kept between visits for
  * signed-in users only: a public report's page keeps neither its datasets nor their answers.
@@ -99,7 +108,8 @@ const isPublicReportPath = (pathname: string) => /^\/reports\/[^/]+\/?$/.test(pa
 export function getPool(): EnginePool {
   if (pool) return pool;
   const nav = navigator as Navigator & { deviceMemory?: number };
-  const kept = isPublicReportPath(location.pathname) ? undefined : browserKeptResults();
+  const store = isPublicReportPath(location.pathname) ? undefined : browserKeptResults();
+  const kept = store && notingPages(store);
   // The stale answers of earlier visits, and the oldest beyond the budget, go once the page has opened, not while it
   // opens: pruning reads every kept answer's headers.
   if (kept) setTimeout(() => void kept.prune(), KEPT_PRUNE_DELAY_MS);
@@ -124,10 +134,13 @@ function warmWorkers(cores: number | undefined): number {
 
 /**
  * Starts the engine ahead of any dataset (on the way into the reports area): the .wasm downloads and compiles and
- * the first workers open DuckDB while the report and its datasets are still on the way.
+ * the first workers open DuckDB while the report and its datasets are still on the way. With `afterKeptAnswers`
+ * (a reload of a page whose answers were kept, src/app/main.tsx), once they are drawn or a query needs it.
  */
-export function startEngine(): void {
-  getPool().warm(warmWorkers(navigator.hardwareConcurrency));
+export function startEngine(afterKeptAnswers = false): void {
+  const count = warmWorkers(navigator.hardwareConcurrency);
+  if (afterKeptAnswers) getPool().warmAfterKept(count);
+  else getPool().warm(count);
 }
 
 /** A dataset-less view of the pool, for the home page's engine check. */

@@ -1,6 +1,15 @@
 /** @jest-environment node */
 import { memoryCacheStorage } from '../../test/memoryCacheStorage';
-import { KEPT_RESULT_MAX_BYTES, type KeptResults, cacheStorageKeptResults } from './keptResults';
+import { memoryStorage } from '../../test/memoryStorage';
+import {
+  ANSWERS_KEPT_AT_KEY,
+  KEPT_RESULT_MAX_BYTES,
+  type KeptResults,
+  MAX_PAGES_NOTED,
+  answersKeptFor,
+  cacheStorageKeptResults,
+  noteAnswersKept,
+} from './keptResults';
 import { createPool } from './pool';
 import { type EngineWorkerApi } from './protocol';
 import { resultKey } from './resultCache';
@@ -38,15 +47,43 @@ describe('answers kept between visits', () => {
   });
 });
 
+describe('pages whose answers were kept', () => {
+  const page = '/workspaces/3/reports/dashboard/12';
+
+  test('a page is noted while its answers are fresh, and only that page', () => {
+    const storage = memoryStorage();
+    expect(answersKeptFor(storage, page)).toBe(false);
+    noteAnswersKept(storage, page, 1_000);
+    expect(answersKeptFor(storage, page, { now: 1_000 + HOUR - 1, freshMs: HOUR })).toBe(true);
+    expect(answersKeptFor(storage, page, { now: 1_000 + HOUR, freshMs: HOUR })).toBe(false);
+    expect(answersKeptFor(storage, '/workspaces/3/reports/dashboard/13', { now: 1_000, freshMs: HOUR })).toBe(false);
+    // A clock set back (or a note from the future) is no reason to wait.
+    expect(answersKeptFor(storage, page, { now: 999, freshMs: HOUR })).toBe(false);
+  });
+
+  test('the notes stay few, the longest unused go first, and what is unreadable counts as nothing noted', () => {
+    const storage = memoryStorage();
+    for (let n = 0; n <= MAX_PAGES_NOTED; n++) noteAnswersKept(storage, `/page/${n}`, n);
+    const noted = JSON.parse(storage.getItem(ANSWERS_KEPT_AT_KEY) ?? '{}') as Record<string, number>;
+    expect(Object.keys(noted)).toHaveLength(MAX_PAGES_NOTED);
+    expect(noted['/page/0']).toBeUndefined();
+    expect(noted[`/page/${MAX_PAGES_NOTED}`]).toBe(MAX_PAGES_NOTED);
+    storage.setItem(ANSWERS_KEPT_AT_KEY, '{broken');
+    expect(answersKeptFor(storage, '/page/1', { now: 1 })).toBe(false);
+    noteAnswersKept(storage, page, 5);
+    expect(answersKeptFor(storage, page, { now: 5 })).toBe(true);
+  });
+});
+
 /**
  * A worker that answers at once, or when `hold` lets a query go: loads succeed, each query's answer is its SQL's
  * bytes. Counts what it ran and what was cancelled.
  */
-function visit(kept: KeptResults, version: string, hold?: (sql: string) => Promise<void> | undefined) {
+function visit(kept: KeptResults, version: string, hold?: (sql: string) => Promise<void> | undefined, size = 1) {
   const ran: string[] = [];
   const cancelled: string[] = [];
   const pool = createPool({
-    size: 1,
+    size,
     kept,
     spawn: () => {
       const api: EngineWorkerApi = {
@@ -154,5 +191,57 @@ describe('the pool with kept answers', () => {
       name: 'AbortError',
     });
     expect(ran).not.toContain('SELECT 4');
+  });
+
+  describe('a reload whose engine waits for the kept answers', () => {
+    /** Idle callbacks held until the test runs them, as a busy page would. */
+    let idle: (() => void)[] = [];
+    const holdIdleCallbacks = () => {
+      globalThis.requestIdleCallback = (callback: IdleRequestCallback) =>
+        idle.push(() => callback({ didTimeout: false, timeRemaining: () => 10 })) as unknown as number;
+    };
+    afterEach(() => {
+      idle = [];
+      delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    });
+
+    test('draws a kept answer without a worker, and starts its workers once the page is idle', async () => {
+      const kept = cacheStorageKeptResults(memoryCacheStorage());
+      await kept.put(resultKey('sales', 'v1', 'SELECT 1'), new TextEncoder().encode('SELECT 1'));
+      holdIdleCallbacks();
+      const { pool, ran } = visit(kept, 'v1', undefined, 2);
+      pool.warmAfterKept(2);
+      expect(pool.stats().workers).toBe(0);
+      expect(text(await pool.query({ dataset: 'sales', sql: 'SELECT 1' }))).toBe('SELECT 1');
+      expect(pool.stats().workers).toBe(0);
+      idle.splice(0).forEach((run) => run());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(pool.stats().workers).toBe(2);
+      // Ready for what comes next (a date change): it runs in a worker.
+      expect(text(await pool.query({ dataset: 'sales', sql: 'SELECT 2' }))).toBe('SELECT 2');
+      expect(ran).toEqual(['SELECT 2']);
+    });
+
+    test('starts them at once when a dataset was downloaded anew: no kept answer can be for it', () => {
+      holdIdleCallbacks();
+      const { pool } = visit(cacheStorageKeptResults(memoryCacheStorage()), 'v1', undefined, 2);
+      pool.warmAfterKept(2);
+      pool.setDataset('sales', 'v2', async () => new Uint8Array(10));
+      expect(pool.stats().workers).toBe(0);
+      pool.setDataset('sales', 'v3', new Uint8Array(10));
+      expect(pool.stats().workers).toBe(2);
+    });
+
+    test('starts them at once when a query finds no kept answer', async () => {
+      holdIdleCallbacks();
+      const { pool, ran } = visit(cacheStorageKeptResults(memoryCacheStorage()), 'v1', undefined, 2);
+      pool.warmAfterKept(2);
+      const answer = pool.query({ dataset: 'sales', sql: 'SELECT 1' });
+      // No idle moment needed: the query needs a worker.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(pool.stats().workers).toBe(2);
+      expect(text(await answer)).toBe('SELECT 1');
+      expect(ran).toEqual(['SELECT 1']);
+    });
   });
 });

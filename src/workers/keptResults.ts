@@ -116,3 +116,43 @@ export function browserKeptResults(): KeptResults | undefined {
     ? undefined
     : cacheStorageKeptResults(caches);
 }
+
+/**
+ * Where a page notes, in localStorage, when it last kept an answer: page path → time. A reload of that page within
+ * the answers' freshness can then tell, before anything is asked, that its numbers will likely come from them, and
+ * start the engine only once they are drawn (engineClient.ts). Emptied with the user's other stored items.
+ */
+export const ANSWERS_KEPT_AT_KEY = 'answersKeptAt';
+/** The pages noted at most; the longest unused go first. */
+export const MAX_PAGES_NOTED = 50;
+
+type NoteStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+function notedPages(storage: NoteStorage): Record<string, number> {
+  try {
+    const noted: unknown = JSON.parse(storage.getItem(ANSWERS_KEPT_AT_KEY) ?? '{}');
+    return noted && typeof noted === 'object' && !Array.isArray(noted) ? (noted as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function noteAnswersKept(storage: NoteStorage, pathname: string, now = Date.now()): void {
+  const noted = Object.entries(notedPages(storage)).filter(([page]) => page !== pathname);
+  const kept = [...noted.sort((a, b) => b[1] - a[1]).slice(0, MAX_PAGES_NOTED - 1), [pathname, now]];
+  try {
+    storage.setItem(ANSWERS_KEPT_AT_KEY, JSON.stringify(Object.fromEntries(kept)));
+  } catch {
+    // A full or refused storage only means the next reload starts its engine at once.
+  }
+}
+
+/** True when `pathname` kept an answer less than the answers' freshness ago. */
+export function answersKeptFor(
+  storage: NoteStorage,
+  pathname: string,
+  { now = Date.now(), freshMs = RESULT_FRESH_MS }: { now?: number; freshMs?: number } = {},
+): boolean {
+  const at = notedPages(storage)[pathname];
+  return typeof at === 'number' && now - at >= 0 && now - at < freshMs;
+}

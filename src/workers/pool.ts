@@ -58,6 +58,12 @@ export interface EnginePool {
   version(): Promise<string>;
   /** Starts workers ahead of any query, up to `count` (and the pool's size), each opening DuckDB at once. */
   warm(count: number): void;
+  /**
+   * Starts them as `warm` does, but once a kept answer was drawn and the page is idle, or at once when a query needs
+   * a worker: a reload whose numbers come from the kept answers draws them without DuckDB's start competing for the
+   * page's cores (bench/README.md), and the engine is ready for what the user does next.
+   */
+  warmAfterKept(count: number): void;
   stats(): PoolStats;
   workerStats(): Promise<WorkerStats[]>;
   terminate(): void;
@@ -125,6 +131,19 @@ export function createPool(options: PoolOptions): EnginePool {
   let asked = 0;
   /** The latest query asked for under each supersede key, so a kept answer read meanwhile cannot overtake it. */
   const latest = new Map<string, number>();
+  /** Workers `warmAfterKept` asked for that have not been started yet. */
+  let warmLater = 0;
+
+  function warm(count: number): void {
+    warmLater = 0;
+    // A new slot asks its worker for the version, which opens DuckDB (workerSlots.ts).
+    while (slots.all.filter((slot) => !slot.dead).length < Math.min(count, size)) slots.spawn();
+  }
+
+  /** The workers put off by `warmAfterKept`, now that a query needs one. */
+  function warmPutOff(): void {
+    if (warmLater > 0) warm(warmLater);
+  }
 
   /** A kept answer read for `key` that may still answer its request: not superseded, its dataset unchanged. */
   function keptAnswer(bytes: Uint8Array | undefined, request: QueryRequest, key: string, turn: number) {
@@ -147,7 +166,8 @@ export function createPool(options: PoolOptions): EnginePool {
     if (answer) {
       cache.remember(key, answer);
       keptHits += 1;
-    }
+      if (warmLater > 0) void whenIdle(PRELOAD_IDLE_TIMEOUT_MS).then(warmPutOff);
+    } else warmPutOff();
     return scheduler.query(request);
   }
 
@@ -194,6 +214,8 @@ export function createPool(options: PoolOptions): EnginePool {
       }
       const entry: { version: string; bytes: DatasetBytes; format?: DatasetFormat } = { version, bytes, format };
       if (typeof bytes === 'function') entry.bytes = readOnce(entry, bytes);
+      // Downloaded rather than a kept copy the server said is current: the file changed, and no kept answer is for it.
+      else warmPutOff();
       datasets.set(table, entry);
       cache.dropOtherVersions(table, version);
       // Into a worker once the page has drawn what it can (a reload's kept answers): the next query finds it there.
@@ -208,7 +230,11 @@ export function createPool(options: PoolOptions): EnginePool {
       if (request.supersedeKey) latest.set(request.supersedeKey, turn);
       const entry = request.dataset === undefined ? undefined : datasets.get(request.dataset);
       const key = entry && resultKey(request.dataset, entry.version, request.sql);
-      if (!kept || !key || cache.fresh(key)) return scheduler.query(request);
+      if (key && cache.fresh(key)) return scheduler.query(request);
+      if (!kept || !key) {
+        warmPutOff();
+        return scheduler.query(request);
+      }
       if (scheduler.held(request.dataset!, entry.version)) return raceKept(kept, request, key, turn);
       return queryKept(kept, request, key, turn);
     },
@@ -216,9 +242,10 @@ export function createPool(options: PoolOptions): EnginePool {
       const slot = slots.all.find((candidate) => !candidate.dead) ?? slots.spawn();
       return slot.handle.api.version();
     },
-    warm(count) {
-      // A new slot asks its worker for the version, which opens DuckDB (workerSlots.ts).
-      while (slots.all.filter((slot) => !slot.dead).length < Math.min(count, size)) slots.spawn();
+    warm,
+    warmAfterKept(count) {
+      if (slots.all.some((slot) => !slot.dead)) warm(count);
+      else warmLater = Math.max(warmLater, count);
     },
     stats() {
       return {

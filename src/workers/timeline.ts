@@ -29,6 +29,8 @@ export const workerSpans = {
   count: 'count',
 } as const;
 
+/** Page-side: each worker's start, from its creation until DuckDB answers (engineClient.ts). */
+export const ENGINE_START_MEASURE = 'openrate:engine-start';
 /** Page-side: a dataset file's download (or kept copy), from asking until its bytes are in memory. */
 export const DATASET_FETCH_MEASURE = 'openrate:dataset-fetch';
 /** Page-side: reading a kept copy from Cache Storage after the server's 304. */

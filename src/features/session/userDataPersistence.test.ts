@@ -5,6 +5,7 @@ import { memoryStorage } from '../../../test/memoryStorage';
 import { reportFixture } from '../../../test/reportFixture';
 import { setupStore } from '../../store/store';
 import { cacheStorageKeptResults } from '../../workers/keptResults';
+import { ANSWERS_KEPT_AT_KEY } from '../../workers/keptResults';
 import { authApi } from '../auth/authApi';
 import { cacheStorageDatasetStore } from '../datasets/datasetCache';
 import { draftItem } from '../reports/state/draftPersistence';
@@ -35,6 +36,7 @@ const miasBrowser = () =>
     workspace_id: '1',
     activationRequested: '[1]',
     first_day_of_week: '0',
+    [ANSWERS_KEPT_AT_KEY]: JSON.stringify({ '/workspaces/1/reports/dashboard/5': 1 }),
     darkMode: 'dark',
     settingsMenuCollapsed: 'true',
     'another-app': 'kept',

@@ -1,4 +1,5 @@
 import { startAppListening } from '../../store/listeners';
+import { ANSWERS_KEPT_AT_KEY } from '../../workers/keptResults';
 import { authApi } from '../auth/authApi';
 import { FIRST_DAY_OF_WEEK_KEY } from '../prefs/prefsPersistence';
 import { DRAFT_PREFIX } from '../reports/state/draftPersistence';
@@ -12,7 +13,7 @@ export const LAST_MEMBER_KEY = 'signedInMemberId';
 
 /**
  * Stored items that belong to a user: report drafts (report content), tab strips (report titles), list views,
- * the workspaces they were in and their own first day of the week. The colour mode and the collapsed settings
+ * the workspaces they were in, their own first day of the week and the pages whose answers were kept. The colour mode and the collapsed settings
  * menu describe the browser, not the person, and stay.
  */
 const USER_PREFIXES = [DRAFT_PREFIX, TABS_KEY_PREFIX, LIST_VIEW_KEY_PREFIX];
@@ -21,6 +22,7 @@ const USER_KEYS: readonly string[] = [
   ACTIVATION_REQUESTED_KEY,
   FIRST_DAY_OF_WEEK_KEY,
   LAST_MEMBER_KEY,
+  ANSWERS_KEPT_AT_KEY,
 ];
 
 type UserStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
