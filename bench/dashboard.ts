@@ -648,6 +648,11 @@ async function main() {
         continue;
       }
 
+      // The engine's steady state: a reload of kept answers starts DuckDB only once they are drawn (src/app/main.tsx),
+      // so the date changes wait until a worker holds the dataset, as it does a few seconds into a user's reading.
+      await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, DATASET_INSERT_MEASURE, {
+        timeout: 600_000,
+      });
       // A date change: every widget queries again; render-complete against the engine's span for those queries.
       for (const preset of ['Last 28 days', 'Last 14 days']) {
         await page.locator('.or-range-button').click();
