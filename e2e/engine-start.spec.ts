@@ -214,7 +214,7 @@ test('the engine starts with the dashboard; a warm reload draws kept answers bef
       .poll(() => page.evaluate((name) => performance.getEntriesByName(name).length, ENGINE_START_MEASURE), {
         timeout: 60_000,
       })
-      .toBe(1);
+      .toBeGreaterThan(0);
     const order = await page.evaluate((name) => {
       const wasm = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.wasm'));
       return {
