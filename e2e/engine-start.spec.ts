@@ -225,12 +225,12 @@ test('the engine starts with the dashboard; a warm reload draws kept answers bef
     }, ENGINE_START_MEASURE);
     expect(order.wasm).toBeGreaterThan(order.numbers);
     expect(order.worker).toBeGreaterThan(order.numbers);
-    // The module came from the HTTP cache (a 304 at most), not over the network.
-    // No dataset download either: the browser asks whether its kept copy is current, and the server says 304.
+    // No dataset download: the browser asks whether its kept copy is current, and the server says 304.
     const warmDatasets = () => requests.slice(seenBeforeReload).filter((request) => request.url.includes('/datasets/'));
     await expect.poll(() => warmDatasets().length).toBeGreaterThan(0);
     const statuses = () => warmDatasets().map((request) => `${request.status} ${request.url}`);
     expect(statuses()).toEqual(warmDatasets().map((request) => `304 ${request.url}`));
+    // Nor of the module: it came from the HTTP cache (a 304 at most), not over the network.
     await expect.poll(() => warmWasm.length > 0 && warmWasm.every((response) => response.finished)).toBe(true);
     for (const response of warmWasm) {
       expect(response.fromCache || response.status === 304).toBe(true);

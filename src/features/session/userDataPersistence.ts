@@ -13,8 +13,8 @@ export const LAST_MEMBER_KEY = 'signedInMemberId';
 
 /**
  * Stored items that belong to a user: report drafts (report content), tab strips (report titles), list views,
- * the workspaces they were in, their own first day of the week and the pages whose answers were kept. The colour mode and the collapsed settings
- * menu describe the browser, not the person, and stay.
+ * the workspaces they were in, their own first day of the week and the pages whose answers were kept. The colour
+ * mode and the collapsed settings menu describe the browser, not the person, and stay.
  */
 const USER_PREFIXES = [DRAFT_PREFIX, TABS_KEY_PREFIX, LIST_VIEW_KEY_PREFIX];
 const USER_KEYS: readonly string[] = [
