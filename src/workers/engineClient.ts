@@ -90,13 +90,17 @@ const KEPT_PRUNE_DELAY_MS = 30_000;
 /** The public report page (`/reports/:reportId`, src/app/router.tsx), which anyone with its link may open. */
 const isPublicReportPath = (pathname: string) => /^\/reports\/[^/]+\/?$/.test(pathname);
 
-/** The kept answers, each noted for the page it was kept on: that page's next load may wait to start the engine. */
+/**
+ * The kept answers, each noted for the page that asked for it (read before the put, which waits for an idle moment
+ * the user may spend navigating away): that page's next load may wait to start the engine.
+ */
 function notingPages(kept: KeptResults): KeptResults {
   return {
     ...kept,
     async put(key, bytes) {
+      const page = location.pathname;
       await kept.put(key, bytes);
-      noteAnswersKept(localStorage, location.pathname);
+      noteAnswersKept(localStorage, page);
     },
   };
 }
