@@ -708,6 +708,9 @@ async function main() {
     console.log(row('cold (navigation → rendered; engine: navigation → last query done)', cold));
     console.log(row('warm reload (same)', warm));
     if (secondReload.length) console.log(row('second reload (same)', secondReload));
+    // Each round's figure too: the first cold round after the server's start also waits for the files it builds.
+    const rounds = (runs: Run[]) => runs.map((run) => ms(run.renderMs)).join(' / ');
+    console.log(`Render complete by round: cold ${rounds(cold)}; warm reload ${rounds(warm)}`);
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
       const part = (key: 'beforeEngineMs' | 'afterEngineMs' | 'loadMs') =>

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { followAccount } from '../features/auth/accountListeners';
 import { browserDatasetStore } from '../features/datasets/datasetCache';
+import { keepDatasetsForNextVisit, loadKeptDatasets } from '../features/datasets/keptDatasets';
 import { loadPrefs, persistPrefs } from '../features/prefs/prefsPersistence';
 import { loadReportsListState, persistReportsList } from '../features/reports/state/reportsListPersistence';
 import { loadTabsState, startTabsListeners } from '../features/reports/state/tabsPersistence';
@@ -25,6 +26,8 @@ const store = setupStore({
   shell: loadShellState(window.localStorage),
   tabs: loadTabsState(window.localStorage),
   reportsList: loadReportsListState(window.localStorage),
+  // The last visit's datasets, checked with the server at first use: its kept answers are drawn meanwhile.
+  datasets: loadKeptDatasets(window.localStorage),
 });
 // First, so a different user's stored work is gone before anything else reads or writes storage for them.
 startUserDataListeners(window.localStorage, [browserDatasetStore(), browserKeptResults()]);
@@ -33,6 +36,7 @@ persistWorkspaces(window.localStorage);
 followAccount();
 startTabsListeners(window.localStorage);
 persistReportsList(window.localStorage);
+keepDatasetsForNextVisit(window.localStorage);
 // Before the first render, and after the user-data listeners, which must see the account's answer.
 const { pathname } = window.location;
 // A reload of a page whose answers were kept shows them without DuckDB: its engine starts once they are drawn, so that

@@ -5,7 +5,7 @@ import { type Cell, toCell } from '../engine/cells';
 import type { QueryInput } from '../engine/queries';
 import { type DatasetEntry, type DatasetsState, datasetKey } from '../features/datasets/datasetsSlice';
 import { type Priority, type QueryRequest } from '../workers/pool';
-import { type EngineError, engineError, engineMessages, toEngineError } from '../workers/protocol';
+import { type EngineError, NOT_KEPT_ERROR, engineError, engineMessages, toEngineError } from '../workers/protocol';
 
 export { type Cell } from '../engine/cells';
 
@@ -58,6 +58,8 @@ export interface EngineArgs<Q> {
 }
 
 export type EngineState = { datasets: DatasetsState };
+/** The dataset of the queries that name none (the engagement page's). */
+const ENGAGEMENT_DATASET = 'engagement_contacts';
 type State = EngineState;
 type AppThunkDispatch = ThunkDispatch<State, unknown, UnknownAction>;
 
@@ -74,12 +76,37 @@ function entryFor(state: State, workspaceId: number, dataset: string): DatasetEn
  */
 export async function queryArrow(
   args: EngineArgs<QueryInput>,
+  getState: () => State,
+  priority: Priority,
+  signal: AbortSignal,
+  dispatch: AppThunkDispatch,
+): Promise<Uint8Array> {
+  try {
+    return await queryOnce(args, getState(), priority, signal, dispatch);
+  } catch (error) {
+    if (toEngineError(error).name !== NOT_KEPT_ERROR) throw error;
+  }
+  // An earlier visit's dataset version with no kept answer for this query: asked again once the server has
+  // answered about the dataset (its load ended), over the schema and version it confirmed.
+  const datasetId = args.query.dataset ?? ENGAGEMENT_DATASET;
+  const { whenLoadEnds } = await import('../features/datasets/loadDataset');
+  for (;;) {
+    const entry = getState().datasets.entries[datasetKey(args.workspaceId, datasetId)];
+    if (!entry?.kept) break;
+    if (entry.status === 'error') throw engineError(engineMessages.waitingForDataset);
+    await whenLoadEnds(args.workspaceId, datasetId, signal);
+  }
+  return queryOnce(args, getState(), priority, signal, dispatch);
+}
+
+async function queryOnce(
+  args: EngineArgs<QueryInput>,
   state: State,
   priority: Priority,
   signal: AbortSignal,
   dispatch: AppThunkDispatch,
 ): Promise<Uint8Array> {
-  const datasetId = args.query.dataset ?? 'engagement_contacts';
+  const datasetId = args.query.dataset ?? ENGAGEMENT_DATASET;
   const entry = entryFor(state, args.workspaceId, datasetId);
   const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
   // The SQL builders and the projection load with the first query, as the pool does: not with the first screen.
@@ -97,7 +124,8 @@ export async function queryArrow(
     throw engineError(engineMessages.waitingForDataset);
   };
   const pool = await runner();
-  const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal };
+  const keptVersion = entry.kept ? entry.version : undefined;
+  const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal, keptVersion };
   let query = args.query;
   if ((query.kind === 'explorerPivot' || query.kind === 'explorerCount') && query.pivot && !query.pivotValues?.length) {
     // A pivot's columns are its values: find them first, then spread the cells (or count its rows).
@@ -111,13 +139,15 @@ export async function queryArrow(
 
 async function run(
   args: EngineArgs<QueryInput>,
-  state: State,
+  getState: () => State,
   priority: Priority,
   signal: AbortSignal,
   dispatch: AppThunkDispatch,
 ): Promise<{ data: ResultColumns } | { error: EngineError }> {
+  // Arrow's reader is asked for with the query, not after its answer (a kept one comes in tens of milliseconds).
+  void import('apache-arrow').catch(() => undefined);
   try {
-    return { data: await arrowToColumns(await queryArrow(args, state, priority, signal, dispatch)) };
+    return { data: await arrowToColumns(await queryArrow(args, getState, priority, signal, dispatch)) };
   } catch (error) {
     return { error: toEngineError(error) };
   }
@@ -134,7 +164,7 @@ export const engineApi = createApi({
     const endpoint = <K extends QueryInput['kind']>(priority: Priority = 'visible') =>
       build.query<ResultColumns, EngineArgs<QueryOf<K>>>({
         queryFn: (args, api) =>
-          run(args, api.getState() as State, priority, api.signal, api.dispatch as AppThunkDispatch),
+          run(args, api.getState as () => State, priority, api.signal, api.dispatch as AppThunkDispatch),
       });
     return {
       timeSeries: endpoint<'timeSeries'>(),

@@ -11,7 +11,7 @@ import {
   noteAnswersKept,
 } from './keptResults';
 import { createPool } from './pool';
-import { type EngineWorkerApi } from './protocol';
+import { type EngineWorkerApi, NOT_KEPT_ERROR } from './protocol';
 import { resultKey } from './resultCache';
 
 const HOUR = 3_600_000;
@@ -77,9 +77,9 @@ describe('pages whose answers were kept', () => {
 
 /**
  * A worker that answers at once, or when `hold` lets a query go: loads succeed, each query's answer is its SQL's
- * bytes. Counts what it ran and what was cancelled.
+ * bytes. Counts what it ran and what was cancelled. The dataset `sales` is registered at `version`, unless null.
  */
-function visit(kept: KeptResults, version: string, hold?: (sql: string) => Promise<void> | undefined, size = 1) {
+function visit(kept: KeptResults, version: string | null, hold?: (sql: string) => Promise<void> | undefined, size = 1) {
   const ran: string[] = [];
   const cancelled: string[] = [];
   const pool = createPool({
@@ -104,7 +104,7 @@ function visit(kept: KeptResults, version: string, hold?: (sql: string) => Promi
       return { api, terminate: () => undefined, onExit: () => undefined };
     },
   });
-  pool.setDataset('sales', version, new Uint8Array(10));
+  if (version !== null) pool.setDataset('sales', version, new Uint8Array(10));
   return { pool, ran, cancelled };
 }
 
@@ -230,6 +230,31 @@ describe('the pool with kept answers', () => {
       expect(pool.stats().workers).toBe(0);
       pool.setDataset('sales', 'v3', new Uint8Array(10));
       expect(pool.stats().workers).toBe(2);
+    });
+
+    test("answers for an earlier visit's version before the server confirms it, from its kept answers only", async () => {
+      const kept = cacheStorageKeptResults(memoryCacheStorage());
+      await kept.put(resultKey('sales', 'v1', 'SELECT 1'), new TextEncoder().encode('SELECT 1'));
+      holdIdleCallbacks();
+      // The page knows the dataset's last version (keptDatasets.ts); the server has not answered about it yet.
+      const { pool, ran } = visit(kept, null, undefined, 2);
+      pool.warmAfterKept(2);
+      expect(text(await pool.query({ dataset: 'sales', sql: 'SELECT 1', keptVersion: 'v1' }))).toBe('SELECT 1');
+      expect(pool.stats()).toMatchObject({ workers: 0, keptHits: 1 });
+      // Another version's answer is not this one's.
+      await expect(pool.query({ dataset: 'sales', sql: 'SELECT 1', keptVersion: 'v0' })).rejects.toMatchObject({
+        name: NOT_KEPT_ERROR,
+      });
+      // Nothing kept: the caller waits for the dataset, which the engine, started now, will need.
+      await expect(pool.query({ dataset: 'sales', sql: 'SELECT 2', keptVersion: 'v1' })).rejects.toMatchObject({
+        name: NOT_KEPT_ERROR,
+      });
+      expect(pool.stats().workers).toBe(2);
+      expect(ran).toEqual([]);
+      // Once the server confirmed it, the query runs.
+      pool.setDataset('sales', 'v1', async () => new Uint8Array(10));
+      expect(text(await pool.query({ dataset: 'sales', sql: 'SELECT 2', keptVersion: 'v1' }))).toBe('SELECT 2');
+      expect(ran).toEqual(['SELECT 2']);
     });
 
     test('starts them at once when a query finds no kept answer', async () => {

@@ -1,7 +1,7 @@
 import { type DatasetFormat } from '../contracts/dataModel';
 import { whenIdle } from './idle';
 import { type KeptResults } from './keptResults';
-import { type DatasetBytes, type WorkerStats, engineError, engineMessages } from './protocol';
+import { type DatasetBytes, type WorkerStats, NOT_KEPT_ERROR, engineError, engineMessages } from './protocol';
 import { RESULT_FRESH_MS, createResultCache, resultKey } from './resultCache';
 import { type QueryRequest, createScheduler } from './scheduler';
 import { type WorkerHandle } from './workerSlots';
@@ -148,8 +148,34 @@ export function createPool(options: PoolOptions): EnginePool {
   /** A kept answer read for `key` that may still answer its request: not superseded, its dataset unchanged. */
   function keptAnswer(bytes: Uint8Array | undefined, request: QueryRequest, key: string, turn: number) {
     if (request.supersedeKey && latest.get(request.supersedeKey) !== turn) return undefined;
-    const version = datasets.get(request.dataset ?? '')?.version;
+    const version = datasets.get(request.dataset ?? '')?.version ?? request.keptVersion;
     return bytes && key === resultKey(request.dataset, version, request.sql) ? bytes : undefined;
+  }
+
+  /** A kept answer was drawn: the engine's start, put off until then, follows once the page is idle. */
+  function keptAnswerDrawn(key: string, answer: Uint8Array): void {
+    cache.remember(key, answer);
+    keptHits += 1;
+    if (warmLater > 0) void whenIdle(PRELOAD_IDLE_TIMEOUT_MS).then(warmPutOff);
+  }
+
+  /**
+   * A query for an earlier visit's version of a dataset no worker holds (the server has not confirmed it yet): its
+   * kept answer, or a NOT_KEPT_ERROR, after which the caller waits for the dataset and asks again. A miss starts the
+   * engine, which the caller's next query will need.
+   */
+  async function keptOnly(request: QueryRequest & { keptVersion: string }, turn: number): Promise<Uint8Array> {
+    const key = resultKey(request.dataset, request.keptVersion, request.sql);
+    const answer = kept && keptAnswer(await kept.get(key), request, key, turn);
+    if (request.supersedeKey && latest.get(request.supersedeKey) !== turn) {
+      throw engineError(engineMessages.superseded, 'AbortError');
+    }
+    if (!answer) {
+      warmPutOff();
+      throw engineError(engineMessages.waitingForDataset, NOT_KEPT_ERROR);
+    }
+    keptAnswerDrawn(key, answer);
+    return answer;
   }
 
   /**
@@ -163,11 +189,8 @@ export function createPool(options: PoolOptions): EnginePool {
       throw engineError(engineMessages.superseded, 'AbortError');
     }
     const answer = keptAnswer(bytes, request, key, turn);
-    if (answer) {
-      cache.remember(key, answer);
-      keptHits += 1;
-      if (warmLater > 0) void whenIdle(PRELOAD_IDLE_TIMEOUT_MS).then(warmPutOff);
-    } else warmPutOff();
+    if (answer) keptAnswerDrawn(key, answer);
+    else warmPutOff();
     return scheduler.query(request);
   }
 
@@ -199,8 +222,7 @@ export function createPool(options: PoolOptions): EnginePool {
         const answer = settled ? undefined : keptAnswer(bytes, request, key, turn);
         if (!answer) return;
         settled = true;
-        cache.remember(key, answer);
-        keptHits += 1;
+        keptAnswerDrawn(key, answer);
         resolve(answer);
         run.abort();
       });
@@ -229,6 +251,8 @@ export function createPool(options: PoolOptions): EnginePool {
       const turn = ++asked;
       if (request.supersedeKey) latest.set(request.supersedeKey, turn);
       const entry = request.dataset === undefined ? undefined : datasets.get(request.dataset);
+      const { keptVersion } = request;
+      if (!entry && keptVersion !== undefined) return keptOnly({ ...request, keptVersion }, turn);
       const key = entry && resultKey(request.dataset, entry.version, request.sql);
       if (key && cache.fresh(key)) return scheduler.query(request);
       if (!kept || !key) {

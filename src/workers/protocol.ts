@@ -17,6 +17,12 @@ export const engineMessages = {
   crashed: 'The query engine stopped while running this query',
 } as const;
 
+/**
+ * The name of the error of a query asked for an earlier visit's dataset version (`keptVersion`) that found no kept
+ * answer: its caller waits for the dataset's load and asks again (src/store/engineApi.ts). Never shown.
+ */
+export const NOT_KEPT_ERROR = 'NotKeptError';
+
 export function engineError(message: string, name = 'EngineError'): EngineError {
   return { name, message };
 }

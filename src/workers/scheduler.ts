@@ -39,6 +39,11 @@ export interface QueryRequest {
   /** A later query with the same key replaces this one (the same widget with new settings). */
   supersedeKey?: string;
   signal?: AbortSignal;
+  /**
+   * The version of `dataset` an earlier visit's engine held, which the SQL was built for, while no worker may hold
+   * it yet (src/features/datasets/keptDatasets.ts): the query is answered from that visit's kept answers only.
+   */
+  keptVersion?: string;
 }
 
 interface Consumer {

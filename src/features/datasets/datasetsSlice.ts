@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { type DatasetSchema } from '../../contracts/datasets';
+import { signedInUserChanged, signedOut } from '../session/sessionActions';
 
 /** Shown when a dataset cannot be fetched (spec 2 §8, spec 3 §8). */
 export const DATASET_FETCH_ERROR = 'Yikes! Something went wrong fetching your data.';
@@ -22,6 +23,12 @@ export interface DatasetEntry {
   schema?: DatasetSchema;
   fetchedAt?: number;
   error?: string;
+  /**
+   * The schema, version and columns are an earlier visit's (keptDatasets.ts), not yet confirmed by the server on
+   * this page: no worker holds that version, so its queries are answered from that visit's kept answers, or wait for
+   * the dataset's load. Cleared when the load succeeds.
+   */
+  kept?: boolean;
 }
 
 export interface DatasetsState {
@@ -69,7 +76,14 @@ export const datasetsSlice = createSlice({
     downloadSucceeded(
       state,
       action: PayloadAction<
-        KeyPayload & { version: string; schema: DatasetSchema; fetchedAt: number; columns?: string[] }
+        KeyPayload & {
+          version: string;
+          schema: DatasetSchema;
+          fetchedAt: number;
+          columns?: string[];
+          /** Kept for the user's next visit (keptDatasets.ts): a workspace's dataset, not a public report's. */
+          keep?: boolean;
+        }
       >,
     ) {
       const { key, version, schema, fetchedAt, columns } = action.payload;
@@ -101,6 +115,12 @@ export const datasetsSlice = createSlice({
         error: action.payload.error,
       };
     },
+  },
+  extraReducers: (builder) => {
+    // An earlier visit's entries may be another person's: they go, and the next use downloads as a first visit.
+    builder.addMatcher(isAnyOf(signedInUserChanged, signedOut), (state) => {
+      for (const [key, entry] of Object.entries(state.entries)) if (entry.kept) delete state.entries[key];
+    });
   },
   selectors: {
     selectDatasetEntry: (state, workspaceId: number, datasetId: string): DatasetEntry | undefined =>

@@ -57,8 +57,9 @@ function columnsToLoad(
 ): string[] | undefined {
   const wanted = projection ? projectedColumns(projection, schema) : null;
   if (wanted === null) return undefined;
-  // Whatever another consumer of the loaded table reads stays in (a wider projection, never a narrower one).
-  const kept = entry?.version ? entry.columns : [];
+  // Whatever another consumer of the loaded table reads stays in (a wider projection, never a narrower one); an
+  // earlier visit's columns are no table of this page.
+  const kept = entry?.version && !entry.kept ? entry.columns : [];
   return kept === undefined ? undefined : [...new Set([...kept, ...wanted])];
 }
 
@@ -67,6 +68,40 @@ export function entryServes(entry: DatasetEntry | undefined, projection?: Dashbo
   if (entry?.status !== 'ready' || !entry.schema || !entry.fetchedAt) return false;
   if (Date.now() - entry.fetchedAt >= DATASET_STALE_MS) return false;
   return covers(entry.columns, projection ? projectedColumns(projection, entry.schema) : null);
+}
+
+/** Who waits for the end of a dataset's next or current load, by dataset key. */
+const loadWaiters = new Map<string, (() => void)[]>();
+
+function loadEnded(key: string): void {
+  const waiters = loadWaiters.get(key) ?? [];
+  loadWaiters.delete(key);
+  for (const wake of waiters) wake();
+}
+
+/**
+ * Resolves when the dataset's current load ends, or its next one when none runs (its consumers start one as they
+ * mount), succeeded or failed; rejects when `signal` fires first. For a query over an earlier visit's version
+ * (src/store/engineApi.ts), which waits for the server's answer about it.
+ */
+export function whenLoadEnds(workspaceId: number, datasetId: string, signal?: AbortSignal): Promise<void> {
+  const key = datasetKey(workspaceId, datasetId);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const wake = () => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    };
+    const abort = () => {
+      loadWaiters.set(
+        key,
+        (loadWaiters.get(key) ?? []).filter((waiter) => waiter !== wake),
+      );
+      reject(signal?.reason);
+    };
+    loadWaiters.set(key, [...(loadWaiters.get(key) ?? []), wake]);
+    signal?.addEventListener('abort', abort, { once: true });
+  });
 }
 
 /**
@@ -108,10 +143,13 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
       });
       const version = `${workspaceId}:${file.version}`;
       await sink(schema.tableId, version, file.bytes, format);
-      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns }));
+      const keep = publicReportId === undefined;
+      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns, keep }));
     } catch (error) {
       console.error(error);
       dispatch(downloadFailed({ key, error: DATASET_FETCH_ERROR }));
+    } finally {
+      loadEnded(key);
     }
   },
   {

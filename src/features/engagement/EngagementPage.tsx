@@ -55,7 +55,7 @@ function useDataset(workspaceId: number, datasetId: string): { version?: string;
   useEffect(() => {
     void dispatch(loadDataset({ workspaceId, datasetId }));
   }, [dispatch, workspaceId, datasetId]);
-  return { version: entry?.version, failed: entry?.status === 'error' && !entry.version };
+  return { version: entry?.version, failed: entry?.status === 'error' && (!entry.version || !!entry.kept) };
 }
 
 /** /workspaces/{id}/engagement[/{integrationId}/{date}] (spec 3 §2): only with the workspace's 'engagement' flag. */

@@ -152,7 +152,7 @@ export function useExplorerExport() {
       setProgress({ format, done: 0 });
       const queries = exportQueries(input);
       const fetchArrow = (args: EngineArgs<QueryInput>) =>
-        queryArrow(args, store.getState() as EngineState, 'visible', signal, store.dispatch);
+        queryArrow(args, store.getState as () => EngineState, 'visible', signal, store.dispatch);
       let fetchMs = 0;
       const timed = async <T>(work: Promise<T>) => {
         const started = performance.now();

@@ -7,6 +7,7 @@ import { setupStore } from '../../store/store';
 import { ANSWERS_KEPT_AT_KEY, cacheStorageKeptResults } from '../../workers/keptResults';
 import { authApi } from '../auth/authApi';
 import { cacheStorageDatasetStore } from '../datasets/datasetCache';
+import { KEPT_DATASETS_KEY } from '../datasets/keptDatasets';
 import { draftItem } from '../reports/state/draftPersistence';
 import { documentEdited, remoteReportLoaded, reportKey } from '../reports/state/reportDocumentSlice';
 import { loadReportsListState } from '../reports/state/reportsListPersistence';
@@ -36,6 +37,7 @@ const miasBrowser = () =>
     activationRequested: '[1]',
     first_day_of_week: '0',
     [ANSWERS_KEPT_AT_KEY]: JSON.stringify({ '/workspaces/1/reports/dashboard/5': 1 }),
+    [KEPT_DATASETS_KEY]: JSON.stringify({ '1/campaigns': { version: '1:v1', at: 1 } }),
     darkMode: 'dark',
     settingsMenuCollapsed: 'true',
     'another-app': 'kept',

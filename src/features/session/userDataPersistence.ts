@@ -1,6 +1,7 @@
 import { startAppListening } from '../../store/listeners';
 import { ANSWERS_KEPT_AT_KEY } from '../../workers/keptResults';
 import { authApi } from '../auth/authApi';
+import { KEPT_DATASETS_KEY } from '../datasets/keptDatasets';
 import { FIRST_DAY_OF_WEEK_KEY } from '../prefs/prefsPersistence';
 import { DRAFT_PREFIX } from '../reports/state/draftPersistence';
 import { LIST_VIEW_KEY_PREFIX } from '../reports/state/reportsListPersistence';
@@ -13,8 +14,9 @@ export const LAST_MEMBER_KEY = 'signedInMemberId';
 
 /**
  * Stored items that belong to a user: report drafts (report content), tab strips (report titles), list views,
- * the workspaces they were in, their own first day of the week and the pages whose answers were kept. The colour
- * mode and the collapsed settings menu describe the browser, not the person, and stay.
+ * the workspaces they were in, their own first day of the week, the pages whose answers were kept and the datasets'
+ * schemas and versions those answers were for. The colour mode and the collapsed settings menu describe the
+ * browser, not the person, and stay.
  */
 const USER_PREFIXES = [DRAFT_PREFIX, TABS_KEY_PREFIX, LIST_VIEW_KEY_PREFIX];
 const USER_KEYS: readonly string[] = [
@@ -23,6 +25,7 @@ const USER_KEYS: readonly string[] = [
   FIRST_DAY_OF_WEEK_KEY,
   LAST_MEMBER_KEY,
   ANSWERS_KEPT_AT_KEY,
+  KEPT_DATASETS_KEY,
 ];
 
 type UserStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;

@@ -44,6 +44,10 @@ export function useWidgetData(scope: DataScope, datasetId: string | null): Widge
     }
   }, [dispatch, workspaceId, datasetId, publicReportId, projection, lacking]);
 
+  // An earlier visit's version the server could not confirm: its queries would wait for a load that failed.
+  if (entry?.kept && entry.status === 'error') {
+    return { status: 'error', progress: null, error: entry.error ?? DATASET_FETCH_ERROR };
+  }
   if (entry?.schema && entry.version && held) {
     return { status: 'ready', progress: 1, schema: entry.schema, version: entry.version };
   }
