@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { ensureWorkspaceDatasets } from './datasets/generate';
 import { describeDatabaseError, openDatabase } from './db/client';
 import { startSimulatorFromEnv } from './integrations/simulator';
 import { startJobs } from './jobs/alerts';
@@ -24,10 +25,8 @@ async function main(): Promise<void> {
   started.app = app;
   app.log.info({ database: db.kind, location: db.location }, 'database ready');
   if (simulator) app.log.info({ simulator }, 'integrations connect to the local provider simulator');
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemo(db.db);
-    if (seeded.created) app.log.info({ workspaces: seeded.workspaceIds.length }, 'demo accounts and workspaces seeded');
-  }
+  const seeded = config.SEED_DEMO ? await seedDemo(db.db) : undefined;
+  if (seeded?.created) app.log.info({ workspaces: seeded.workspaceIds.length }, 'demo accounts and workspaces seeded');
 
   // Queued work (alert evaluations) runs in every server process; claims keep each job to one of them.
   const stopJobs = startJobs(app);
@@ -57,8 +56,24 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`Openrate is serving on ${address}`);
-  if (config.SEED_DEMO) {
+  if (seeded) {
     app.log.info(`Sign in at ${config.publicUrl}/login with ${DEMO_EMAIL}; the sign-in code is printed here.`);
+    if (seeded.workspaceIds.length) void prepareDemoDatasets(app, seeded.workspaceIds[0]);
+  }
+}
+
+/**
+ * Generates the datasets of the first demo workspace (Acme Retail, where the demo user lands) now, in the
+ * background, rather than on the first dashboard opened: a newcomer's first open after `npm start` waited seconds
+ * for them (bench/README.md). The other demo workspaces (4–5 s of CPU each) are left to their first use, so that
+ * this start does not compete with the first pages for long. Files already there are left alone; a failure only
+ * means that the first request generates them, as before.
+ */
+async function prepareDemoDatasets(app: FastifyInstance, workspaceId: number): Promise<void> {
+  try {
+    await ensureWorkspaceDatasets(app.config.dataDir, workspaceId);
+  } catch (error) {
+    app.log.warn({ err: error, workspaceId }, 'demo datasets could not be prepared');
   }
 }
 
