@@ -31,7 +31,12 @@ const pathOf = (input: RequestInfo | URL) => {
 };
 
 let network: ReturnType<typeof stubNetwork> | undefined;
-afterEach(() => network?.restore());
+const stores: { dispatch(action: unknown): unknown }[] = [];
+afterEach(() => {
+  network?.restore();
+  // The schema's cache entries would be removed by a timer a minute on, in whatever test file runs then.
+  stores.splice(0).forEach((store) => store.dispatch(api.util.resetApiState()));
+});
 
 /**
  * A store with the datasets slice and the one api (the schema is its endpoint); `fetchFn` answers both the
@@ -39,10 +44,12 @@ afterEach(() => network?.restore());
  */
 function storeWith(fetchFn: typeof fetch) {
   network = stubNetwork((request) => fetchFn(request));
-  return configureStore({
+  const store = configureStore({
     reducer: { datasets: reducer, [api.reducerPath]: api.reducer },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
+  stores.push(store);
+  return store;
 }
 
 /** Polls `check` until it holds (a write the code under test does not wait for). */

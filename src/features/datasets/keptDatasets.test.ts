@@ -6,6 +6,7 @@ import { stubNetwork } from '../../../test/stubNetwork';
 import { START_TIMEOUT_MS } from '../../../test/timeouts';
 import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../../engine/testing/fixtures';
 import { openNodeDuckdb } from '../../engine/testing/nodeDuckdb';
+import { api } from '../../store/api';
 import { engineApi, setQueryRunner } from '../../store/engineApi';
 import { setupStore } from '../../store/store';
 import { RESULTS_CACHE_NAME, cacheStorageKeptResults } from '../../workers/keptResults';
@@ -97,7 +98,15 @@ describe('a reload over the last visit’s dataset', () => {
     for (const sql of tableSql('campaigns_fixture', campaignColumns, campaignRows())) conn.query(sql);
     file = tableToIPC(conn.query('SELECT * FROM campaigns_fixture'), 'stream') as Uint8Array<ArrayBuffer>;
   }, START_TIMEOUT_MS);
-  afterEach(() => network?.restore());
+  const stores: ReturnType<typeof setupStore>[] = [];
+  afterEach(() => {
+    network?.restore();
+    // Their cache entries would be removed by timers a minute on, in whatever test file runs then.
+    for (const store of stores.splice(0)) {
+      store.dispatch(api.util.resetApiState());
+      store.dispatch(engineApi.util.resetApiState());
+    }
+  });
   afterAll(() => pools.forEach((pool) => pool.terminate()), START_TIMEOUT_MS);
 
   /** One visit's engine (a pool of Node workers over the kept answers) and the server (`schemaGate` holds its schema). */
@@ -137,6 +146,7 @@ describe('a reload over the last visit’s dataset', () => {
     try {
       const first = visit(kept);
       const firstStore = setupStore();
+      stores.push(firstStore);
       await firstStore.dispatch(loadDataset(first.load));
       const answered = await firstStore.dispatch(sent(['sent']));
       const both = await firstStore.dispatch(sent(['sent', 'open']));
@@ -148,6 +158,7 @@ describe('a reload over the last visit’s dataset', () => {
       let answerSchema!: () => void;
       const reload = visit(kept, new Promise<void>((resolve) => (answerSchema = resolve)));
       const store = setupStore({ datasets: loadKeptDatasets(storage) });
+      stores.push(store);
       expect(selectDatasetEntry(store.getState(), 7, campaignSchema.id)).toMatchObject({ kept: true, version: '7:v1' });
       const loading = store.dispatch(loadDataset(reload.load));
       // The schema's request is held: the kept answer comes without it, and without a worker.
