@@ -251,6 +251,12 @@ describe('the pool with kept answers', () => {
       });
       expect(pool.stats().workers).toBe(2);
       expect(ran).toEqual([]);
+      // Another workspace's table of the same name in the pool answers nothing for it.
+      pool.setDataset('sales', 'other', new Uint8Array(10));
+      await expect(pool.query({ dataset: 'sales', sql: 'SELECT 2', keptVersion: 'v1' })).rejects.toMatchObject({
+        name: NOT_KEPT_ERROR,
+      });
+      expect(ran).toEqual([]);
       // Once the server confirmed it, the query runs.
       pool.setDataset('sales', 'v1', async () => new Uint8Array(10));
       expect(text(await pool.query({ dataset: 'sales', sql: 'SELECT 2', keptVersion: 'v1' }))).toBe('SELECT 2');

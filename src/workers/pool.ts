@@ -148,7 +148,7 @@ export function createPool(options: PoolOptions): EnginePool {
   /** A kept answer read for `key` that may still answer its request: not superseded, its dataset unchanged. */
   function keptAnswer(bytes: Uint8Array | undefined, request: QueryRequest, key: string, turn: number) {
     if (request.supersedeKey && latest.get(request.supersedeKey) !== turn) return undefined;
-    const version = datasets.get(request.dataset ?? '')?.version ?? request.keptVersion;
+    const version = datasets.get(request.dataset ?? '')?.version;
     return bytes && key === resultKey(request.dataset, version, request.sql) ? bytes : undefined;
   }
 
@@ -160,13 +160,13 @@ export function createPool(options: PoolOptions): EnginePool {
   }
 
   /**
-   * A query for an earlier visit's version of a dataset no worker holds (the server has not confirmed it yet): its
-   * kept answer, or a NOT_KEPT_ERROR, after which the caller waits for the dataset and asks again. A miss starts the
-   * engine, which the caller's next query will need.
+   * A query for an earlier visit's version of a dataset, which the pool does not hold (the server has not confirmed
+   * it yet; the pool may hold another workspace's table of that name): its kept answer, or a NOT_KEPT_ERROR, after
+   * which the caller waits for the dataset and asks again. A miss starts the engine, which that query will need.
    */
   async function keptOnly(request: QueryRequest & { keptVersion: string }, turn: number): Promise<Uint8Array> {
     const key = resultKey(request.dataset, request.keptVersion, request.sql);
-    const answer = kept && keptAnswer(await kept.get(key), request, key, turn);
+    const answer = kept && (await kept.get(key));
     if (request.supersedeKey && latest.get(request.supersedeKey) !== turn) {
       throw engineError(engineMessages.superseded, 'AbortError');
     }
@@ -252,7 +252,8 @@ export function createPool(options: PoolOptions): EnginePool {
       if (request.supersedeKey) latest.set(request.supersedeKey, turn);
       const entry = request.dataset === undefined ? undefined : datasets.get(request.dataset);
       const { keptVersion } = request;
-      if (!entry && keptVersion !== undefined) return keptOnly({ ...request, keptVersion }, turn);
+      if (keptVersion !== undefined && entry?.version !== keptVersion)
+        return keptOnly({ ...request, keptVersion }, turn);
       const key = entry && resultKey(request.dataset, entry.version, request.sql);
       if (key && cache.fresh(key)) return scheduler.query(request);
       if (!kept || !key) {
