@@ -70,6 +70,10 @@ export async function benchWorkspace(request: APIRequestContext, dataDir: string
   const me = (await (await request.get('/api/me')).json()) as { workspaces: { id: number; name: string }[] };
   const workspace = me.workspaces.find((candidate) => candidate.name === 'Acme Retail');
   if (!workspace) throw new Error('The demo workspace Acme Retail is missing');
+  // The server generates this workspace's demo files as it starts (server/main.ts): a download waits for them, then
+  // the benchmark's rows take their place.
+  await request.get(`/api/workspaces/${workspace.id}/datasets/campaign_metrics_by_send_date`, { headers: API_HEADERS });
+  fs.rmSync(workspaceDatasetDir(dataDir, workspace.id), { recursive: true, force: true });
   fs.mkdirSync(path.join(dataDir, 'datasets'), { recursive: true });
   fs.symlinkSync(sourceDir, workspaceDatasetDir(dataDir, workspace.id), 'dir');
 
