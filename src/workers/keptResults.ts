@@ -128,14 +128,20 @@ export const MAX_PAGES_NOTED = 50;
 
 type NoteStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-function notedPages(storage: NoteStorage): Record<string, number> {
+/**
+ * The object stored as JSON under `key` (a map kept for the next visit: these notes, src/features/datasets/
+ * keptDatasets.ts); empty when missing, unreadable or not an object. Its values are for the caller to check.
+ */
+export function readStoredObject(storage: Pick<Storage, 'getItem'>, key: string): Record<string, unknown> {
   try {
-    const noted: unknown = JSON.parse(storage.getItem(ANSWERS_KEPT_AT_KEY) ?? '{}');
-    return noted && typeof noted === 'object' && !Array.isArray(noted) ? (noted as Record<string, number>) : {};
+    const stored: unknown = JSON.parse(storage.getItem(key) ?? '{}');
+    return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
   } catch {
     return {};
   }
 }
+
+const notedPages = (storage: NoteStorage) => readStoredObject(storage, ANSWERS_KEPT_AT_KEY) as Record<string, number>;
 
 export function noteAnswersKept(storage: NoteStorage, pathname: string, now = Date.now()): void {
   const noted = Object.entries(notedPages(storage)).filter(([page]) => page !== pathname);

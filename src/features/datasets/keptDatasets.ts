@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { datasetSchemaSchema } from '../../contracts/datasets';
 import { startAppListening } from '../../store/listeners';
+import { readStoredObject } from '../../workers/keptResults';
 import { RESULT_FRESH_MS } from '../../workers/resultCache';
 import { type DatasetsState, downloadSucceeded } from './datasetsSlice';
 
@@ -28,14 +29,7 @@ type KeptEntry = z.infer<typeof keptEntrySchema>;
 
 type KeptStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-function readKept(storage: KeptStorage): Record<string, unknown> {
-  try {
-    const kept: unknown = JSON.parse(storage.getItem(KEPT_DATASETS_KEY) ?? '{}');
-    return kept && typeof kept === 'object' && !Array.isArray(kept) ? (kept as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+const readKept = (storage: KeptStorage) => readStoredObject(storage, KEPT_DATASETS_KEY);
 
 /**
  * The datasets state a page starts with: the kept datasets confirmed less than the answers' freshness ago (older
