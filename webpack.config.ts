@@ -159,8 +159,11 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
               chunkFilename: '[name].[contenthash].css',
               insert: insertStyleSheet,
             }),
-            // The server sends these copies of the DuckDB modules instead of compressing 34 MB per request.
-            new PrecompressPlugin(),
+            // The server sends these copies instead of compressing each answer again (scripts/precompress.ts).
+            new PrecompressPlugin([
+              { test: /\.wasm$/, quality: 7 },
+              { test: /\.(js|css)$/, quality: 11 },
+            ]),
           ]
         : []),
       ...(refresh ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),

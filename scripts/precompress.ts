@@ -5,14 +5,23 @@ import type { Compiler } from 'webpack';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Which emitted files get copies, and at which brotli quality. */
+export interface PrecompressRule {
+  test: RegExp;
+  quality: number;
+}
+
 /**
- * Writes a brotli (.br) and a gzip (.gz) copy next to each emitted file the pattern matches, for the server to
- * send as they are (@fastify/static's preCompressed): the DuckDB modules are 34 MB, and compressing them on every
- * request cost the server about a second each time. Brotli quality 7: for the eh module 6.0 MB against 5.9 MB at
- * quality 9 and 6.2 MB at quality 5, in 40 % of quality 9's time (quality 11 takes minutes per module).
+ * Writes a brotli (.br) and a gzip (.gz) copy next to each emitted file a rule matches, for the server to send as
+ * they are (@fastify/static's preCompressed) instead of compressing each answer again:
+ * - the DuckDB modules (34 MB): compressing them on every request cost the server about a second each time. Brotli
+ *   quality 7: for the eh module 6.0 MB against 5.9 MB at quality 9 and 6.2 MB at quality 5, in 40 % of quality 9's
+ *   time (quality 11 takes minutes per module);
+ * - the scripts and style sheets: quality 11, which the server cannot afford per answer (it compresses at 4). All of
+ *   them came to 1,321 KiB against 1,590 KiB at quality 4 (bench/README.md), for a few seconds of build.
  */
 export class PrecompressPlugin {
-  constructor(private readonly test: RegExp = /\.wasm$/) {}
+  constructor(private readonly rules: readonly PrecompressRule[]) {}
 
   apply(compiler: Compiler): void {
     const { Compilation, sources } = compiler.webpack;
@@ -20,15 +29,15 @@ export class PrecompressPlugin {
       compilation.hooks.processAssets.tapPromise(
         { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         async (assets) => {
-          const names = Object.keys(assets).filter((name) => this.test.test(name));
           await Promise.all(
-            names.map(async (name) => {
-              const bytes = compilation.getAsset(name)?.source.buffer();
-              if (!bytes) return;
+            Object.keys(assets).map(async (name) => {
+              const quality = this.rules.find((rule) => rule.test.test(name))?.quality;
+              const bytes = quality === undefined ? undefined : compilation.getAsset(name)?.source.buffer();
+              if (quality === undefined || !bytes) return;
               const [br, gz] = await Promise.all([
                 brotli(bytes, {
                   params: {
-                    [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
                     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
                   },
                 }),

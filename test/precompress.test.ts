@@ -1,0 +1,59 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import webpack from 'webpack';
+import { PrecompressPlugin } from '../scripts/precompress';
+
+/** Builds `source` for production into a new directory with the plugin's `rules`; answers that directory. */
+function build(source: string, rules: ConstructorParameters<typeof PrecompressPlugin>[0]): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-precompress-'));
+  fs.writeFileSync(path.join(dir, 'entry.js'), source);
+  return new Promise((resolve, reject) => {
+    webpack(
+      {
+        mode: 'production',
+        context: dir,
+        entry: './entry.js',
+        output: { path: path.join(dir, 'out'), filename: 'main.js' },
+        devtool: 'source-map',
+        plugins: [new PrecompressPlugin(rules)],
+      },
+      (error, stats) => {
+        if (error || !stats || stats.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
+        else resolve(path.join(dir, 'out'));
+      },
+    );
+  });
+}
+
+const quality = (bytes: Buffer, level: number) =>
+  zlib.brotliCompressSync(bytes, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+
+describe('the build’s precompressed copies', () => {
+  let out: string;
+  beforeAll(async () => {
+    // Words in random order: text that brotli's qualities compress to different sizes.
+    const words = Array.from({ length: 4_000 }, (_, index) => `word${(index * 7919) % 613}`);
+    out = await build(`console.log(${JSON.stringify(words.join(' '))});`, [{ test: /\.js$/, quality: 11 }]);
+  }, 60_000);
+
+  it('are the file itself, in brotli at the rule’s quality and in gzip', () => {
+    const script = fs.readFileSync(path.join(out, 'main.js'));
+    const brotli = fs.readFileSync(path.join(out, 'main.js.br'));
+    expect(zlib.brotliDecompressSync(brotli).equals(script)).toBe(true);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(out, 'main.js.gz'))).equals(script)).toBe(true);
+    // What the server would send at its own quality (4) is larger: the copy was made at 11.
+    expect(brotli.length).toBe(quality(script, 11).length);
+    expect(brotli.length).toBeLessThan(quality(script, 4).length);
+  });
+
+  it('are made only of the files a rule matches', () => {
+    expect(fs.existsSync(path.join(out, 'main.js.map'))).toBe(true);
+    expect(fs.existsSync(path.join(out, 'main.js.map.br'))).toBe(false);
+    expect(fs.existsSync(path.join(out, 'main.js.map.gz'))).toBe(false);
+  });
+});
