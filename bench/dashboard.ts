@@ -28,7 +28,7 @@ import { printCpuProfile, printTimeline, reportCpuProfile, startCpuProfile, star
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
- * npm run bench:dashboard [-- --rows 1000000 --repeats 3 --screenshot bench/out/dashboard]
+ * npm run bench:dashboard [-- --rows 1000000 --repeats 3 --screenshot bench/out/dashboard --latency 50 --mbps 20]
  * The production build and server, a 12-widget dashboard on the demo user's workspace with `--rows` rows, in
  * headless Chromium: time from navigation to every widget rendered (cold: fresh browser; warm: reload with the
  * dataset kept from the cold open), and from applying a new date range to every widget rendered again, next to the
@@ -50,6 +50,7 @@ const { values } = parseArgs({
     'cpu-profile': { type: 'boolean', default: false },
     timeline: { type: 'boolean', default: false },
     latency: { type: 'string', default: '0' },
+    mbps: { type: 'string', default: '0' },
     'second-reload': { type: 'boolean', default: false },
   },
 });
@@ -180,6 +181,8 @@ interface Breakdown {
   datasetStart: number;
   datasetEnd: number;
   datasetBytes: number;
+  /** The page's scripts and style sheets as sent (HTTP cache hits count 0; workers' requests are in their own timelines). */
+  codeBytes: number;
   insertMs: number[];
   queryMs: number[];
   firstWidget: number;
@@ -350,6 +353,9 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
         datasetStart: datasets.length ? Math.min(...datasets.map((entry) => entry.startTime)) : NaN,
         datasetEnd: datasets.length ? Math.max(...datasets.map((entry) => entry.responseEnd)) : NaN,
         datasetBytes: datasets.length ? datasets.reduce((sum, entry) => sum + entry.transferSize, 0) : NaN,
+        codeBytes: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname))
+          .reduce((sum, entry) => sum + entry.transferSize, 0),
         // The benchmark dataset's loads first: the not-configured notice's dataset may load before it.
         insertMs: [
           ...inserts.filter((entry) => (entry.detail as { table?: string } | null)?.table === table),
@@ -474,6 +480,7 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
   const line = (name: string, of: (b: Breakdown) => number, format: (x: number) => string = ms) =>
@@ -489,6 +496,7 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
   line('dataset requests start (first)', (b) => b.datasetStart);
   line('dataset responses end (last)', (b) => b.datasetEnd);
   line('dataset bytes transferred (all files)', (b) => b.datasetBytes, mib);
+  line("the page's scripts and style sheets transferred", (b) => b.codeBytes, kib);
   line(
     'load call → table ready (duration, first load of the benchmark table; waits for DuckDB to open)',
     (b) => b.insertMs[0] ?? NaN,
@@ -599,14 +607,15 @@ async function main() {
       await fresh.addInitScript(WATCH_WIDGETS);
       const wasmRequests = recordWasmRequests(fresh);
       const page = await fresh.newPage();
-      // A network's round trip (the page's requests; loopback has none): each request answers this much later.
-      if (Number(values.latency) > 0) {
+      // A network's round trip and download speed (the page's requests; loopback has neither limit): `--latency`
+      // ms more per request, `--mbps` megabits a second at most.
+      if (Number(values.latency) > 0 || Number(values.mbps) > 0) {
         const network = await fresh.newCDPSession(page);
         await network.send('Network.enable');
         await network.send('Network.emulateNetworkConditions', {
           offline: false,
           latency: Number(values.latency),
-          downloadThroughput: -1,
+          downloadThroughput: Number(values.mbps) > 0 ? (Number(values.mbps) * 1_000_000) / 8 : -1,
           uploadThroughput: -1,
         });
       }
