@@ -29,11 +29,14 @@ export class PrecompressPlugin {
       compilation.hooks.processAssets.tapPromise(
         { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         async (assets) => {
+          const matched = Object.keys(assets).flatMap((name) => {
+            const rule = this.rules.find((candidate) => candidate.test.test(name));
+            return rule ? [{ name, quality: rule.quality }] : [];
+          });
           await Promise.all(
-            Object.keys(assets).map(async (name) => {
-              const quality = this.rules.find((rule) => rule.test.test(name))?.quality;
-              const bytes = quality === undefined ? undefined : compilation.getAsset(name)?.source.buffer();
-              if (quality === undefined || !bytes) return;
+            matched.map(async ({ name, quality }) => {
+              const bytes = compilation.getAsset(name)?.source.buffer();
+              if (!bytes) return;
               const [br, gz] = await Promise.all([
                 brotli(bytes, {
                   params: {

@@ -36,10 +36,11 @@ const quality = (bytes: Buffer, level: number) =>
 describe('the build’s precompressed copies', () => {
   let out: string;
   beforeAll(async () => {
-    // Words in random order: text that brotli's qualities compress to different sizes.
+    // Words in a scrambled order: text that brotli's qualities compress to different sizes.
     const words = Array.from({ length: 4_000 }, (_, index) => `word${(index * 7919) % 613}`);
     out = await build(`console.log(${JSON.stringify(words.join(' '))});`, [{ test: /\.js$/, quality: 11 }]);
   }, 60_000);
+  afterAll(() => fs.rmSync(path.dirname(out), { recursive: true, force: true }));
 
   it('are the file itself, in brotli at the rule’s quality and in gzip', () => {
     const script = fs.readFileSync(path.join(out, 'main.js'));
