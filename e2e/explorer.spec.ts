@@ -26,13 +26,31 @@ const rowCount = (page: Page) => page.getByLabel('Total rows');
 /** An integer as the grid shows it, whatever the locale's grouping separator. */
 const integer = (text: string) => Number(text.replace(/\D/g, ''));
 
-// Headers take pointer events in the top quadrant (the frozen ones in the top-left one, drawn over it).
+// Headers take pointer events in the top quadrant (the frozen ones in the top-left one, drawn over it). The menu
+// button shows on hover; the menu returned is the one that button opened.
 async function headerMenu(page: Page, name: string): Promise<Locator> {
   const header = page.locator('.bp6-table-quadrant-top .bp6-table-header', { hasText: name }).first();
   await header.hover();
-  await header.locator('.bp6-table-th-menu').click();
+  const button = header.getByRole('button', { name: `Column menu: ${name}`, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
   return page.getByRole('menu').last();
 }
+
+/** Picks a column menu's item and waits for the menu to close, so the grid has the edit before the next step. */
+async function pickFromHeaderMenu(page: Page, name: string, item: string) {
+  const button = page.getByRole('button', { name: `Column menu: ${name}`, exact: true }).first();
+  await (await headerMenu(page, name)).getByRole('menuitem', { name: item }).click();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+}
+
+/** The name of the header at a column index, read by its index rather than its place among the drawn headers. */
+const headerAt = async (page: Page, column: number) =>
+  (
+    await mainQuadrant(page)
+      .locator(`.bp6-table-header.bp6-table-cell-col-${column} .bp6-table-column-name-text`)
+      .allInnerTexts()
+  )[0];
 
 interface SavedConfig {
   pivotMode?: boolean;
@@ -86,7 +104,7 @@ test('build a pivot, keep it through save and reload, export it both ways', asyn
   await expect.poll(() => headerNames(page)).toEqual(['Country › Campaign type', 'Sent', 'Open rate', 'Revenue']);
 
   // Pin Revenue to the left: it moves next to the group column.
-  await (await headerMenu(page, 'Revenue')).getByRole('menuitem', { name: 'Pin left' }).click();
+  await pickFromHeaderMenu(page, 'Revenue', 'Pin left');
   await expect.poll(() => headerNames(page)).toEqual(['Country › Campaign type', 'Revenue', 'Sent', 'Open rate']);
 
   // Expand the first firstCountry: its campaign types come under it, indented, as leaves; collapsing folds them away.
@@ -115,7 +133,7 @@ test('build a pivot, keep it through save and reload, export it both ways', asyn
   const sentColumn = 1;
 
   // Sort the top level by the first weekday's Sent, largest first.
-  await (await headerMenu(page, names[sentColumn])).getByRole('menuitem', { name: 'Sort descending' }).click();
+  await pickFromHeaderMenu(page, names[sentColumn], 'Sort descending');
   await expect
     .poll(async () => {
       const texts = await bodyCells(page, `.bp6-table-cell-col-${sentColumn}`);
@@ -210,8 +228,8 @@ test('build a pivot, keep it through save and reload, export it both ways', asyn
 
   // Pin a pivot result column to the left: it moves next to the group column and stays frozen there.
   const later = (await headerNames(page))[4];
-  await (await headerMenu(page, later)).getByRole('menuitem', { name: 'Pin left' }).click();
-  await expect.poll(async () => (await headerNames(page))[1]).toBe(later);
+  await pickFromHeaderMenu(page, later, 'Pin left');
+  await expect.poll(() => headerAt(page, 1)).toBe(later);
   await expect(page.locator('.bp6-table-quadrant-top-left .bp6-table-column-name-text').nth(1)).toHaveText(later);
 });
 
