@@ -144,6 +144,14 @@ describe('?schema=true', () => {
     }
   });
 
+  it("counts the rows of the workspace's current file, as its Arrow stream holds them", async () => {
+    const id = 'campaign_metrics_by_send_date';
+    const response = await t.app.inject({ url: url(`/${id}?schema=true`), headers: admin.headers });
+    const { rowCount } = datasetSchemaSchema.parse(response.json());
+    expect(rowCount).toBeGreaterThan(0);
+    expect(rowCount).toBe(tableFromIPC(arrowFile(id)).numRows);
+  });
+
   it('matches the catalogue contract for the main dataset', async () => {
     const schema = (
       await t.app.inject({ url: url('/campaign_metrics_by_send_date?schema=true'), headers: admin.headers })

@@ -23,6 +23,7 @@ import { fieldsWithCustomFields, getCustomFieldGroups } from '../services/dataMo
 import {
   availableDatasets,
   datasetFile,
+  datasetRows,
   findAvailableDataset,
   ParquetQueries,
   type DatasetFile,
@@ -168,8 +169,10 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
       if (!dataset) throw notFound();
       if (request.query.schema) {
         const groups = await getCustomFieldGroups(db, workspaceId);
+        // The row count answers "is there any data?" (the dashboard's not-configured notice) without the engine.
+        const rowCount = await datasetRows(app.config.dataDir, workspaceId, datasetId);
         reply.header('Cache-Control', PRIVATE_NO_STORE);
-        return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups) };
+        return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups), rowCount };
       }
       const source = await datasetFile(app.config.dataDir, workspaceId, datasetId);
       const { columns, format = 'arrow' } = request.query;

@@ -77,6 +77,11 @@ export async function datasetFile(dataDir: string, workspaceId: number, datasetI
   };
 }
 
+/** Rows in a workspace's current file of a dataset, from the manifest written with it. */
+export async function datasetRows(dataDir: string, workspaceId: number, datasetId: string): Promise<number> {
+  return (await ensureWorkspaceDatasets(dataDir, workspaceId)).datasets[datasetId].rows;
+}
+
 /** A lookup answers within this time or fails: a request never waits on a stuck query. */
 const QUERY_TIMEOUT_MS = 5_000;
 

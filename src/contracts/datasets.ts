@@ -84,6 +84,8 @@ export const datasetSchemaSchema = z.object({
   tableId: z.string(),
   dateField: z.string(),
   fields: z.array(fieldSchema),
+  /** Rows in the workspace's current file of the dataset, as the server wrote it (its schema answer only). */
+  rowCount: z.number().int().nonnegative().optional(),
 });
 export type DatasetSchema = z.infer<typeof datasetSchemaSchema>;
 

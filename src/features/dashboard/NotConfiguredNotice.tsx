@@ -1,9 +1,8 @@
 import { Callout } from '@blueprintjs/core';
 import { DEFAULT_EXPLORER_DATASET } from '../../contracts/reports';
-import { useDistinctValuesQuery } from '../../store/engineApi';
+import { useGetDatasetSchemaQuery } from '../datasets/datasetsApi';
 import { useGetIntegrationsQuery } from '../integrations/integrationsApi';
 import { type DataScope } from '../widgets/types';
-import { useWidgetData } from '../widgets/useWidgetData';
 
 /** Spec 2 §2 Dashboard canvas, word for word. */
 export const NOT_CONFIGURED = 'Your workspace has not been fully configured yet.';
@@ -23,18 +22,13 @@ export function NotConfiguredNotice({ scope, dataset = DEFAULT_EXPLORER_DATASET 
     skip: scope.publicReportId !== undefined,
   });
   const noIntegration = integrations?.data.length === 0;
-  // Only then is the dataset worth a look: any one row is data. Its date field is read, which every dashboard's
-  // projection of the dataset holds, so the notice never makes a view-mode dashboard load the whole file.
-  const { version, schema } = useWidgetData(scope, noIntegration ? dataset : null);
-  const { data: rows } = useDistinctValuesQuery(
-    {
-      workspaceId: scope.workspaceId,
-      version,
-      query: { kind: 'distinctValues', dataset, dimension: schema?.dateField ?? '', limit: 1 },
-    },
-    { skip: !noIntegration || !version || !schema },
+  // Only then is the dataset worth a look. Its schema answer counts the rows, so no engine or download is needed;
+  // a dashboard over this dataset asks for that answer anyway, and shares it.
+  const { data: schema } = useGetDatasetSchemaQuery(
+    { workspaceId: scope.workspaceId, datasetId: dataset },
+    { skip: !noIntegration },
   );
-  if (!noIntegration || !rows || (rows.data.value ?? []).length > 0) return null;
+  if (!noIntegration || schema?.rowCount !== 0) return null;
   return (
     <Callout intent="warning" icon="cog" className="or-dashboard-not-configured">
       {NOT_CONFIGURED}

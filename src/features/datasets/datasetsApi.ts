@@ -27,3 +27,5 @@ export const datasetsApi = api.injectEndpoints({
     }),
   }),
 });
+
+export const { useGetDatasetSchemaQuery } = datasetsApi;

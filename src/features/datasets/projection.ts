@@ -18,8 +18,8 @@ const WHOLE = '__dataset';
 
 /**
  * The fields a dashboard reads of `schema`, with every field those are computed from: the public link's
- * computation, so both always agree. Of a dataset no widget reads, the view asks for no more than whether it has
- * rows (the not-configured notice), and the filter bar for its schema: its date field only.
+ * computation, so both always agree. Of a dataset no widget reads, the view needs no more than its schema (the
+ * filter bar's field names): its date field only.
  */
 export function projectedColumns(projection: DashboardProjection, schema: DatasetSchema): string[] {
   const scope = publicDatasetScope(projection, schema, WHOLE, projection.targets);
