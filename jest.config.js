@@ -32,7 +32,8 @@ module.exports = {
     },
     {
       displayName: 'server',
-      testEnvironment: 'node',
+      // Node's environment, whose timers end with each test file (see the file).
+      testEnvironment: '<rootDir>/test/nodeEnvironment.js',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },

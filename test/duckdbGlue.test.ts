@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

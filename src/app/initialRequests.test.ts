@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { meFixture } from '../../test/meFixture';
 import { memoryStorage } from '../../test/memoryStorage';
 import { reportFixture } from '../../test/reportFixture';

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { Float64, Table, Utf8, tableFromArrays, vectorFromArray } from 'apache-arrow';
 import { vectorCells } from './cells';
 

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { tableToIPC } from 'apache-arrow';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { type DatasetSchema } from '../contracts/datasets';

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { json, stubNetwork } from '../../test/stubNetwork';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../contracts/common';
 import { annotationsApi } from '../features/annotations/annotationsApi';

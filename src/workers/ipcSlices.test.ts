@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { Dictionary, Int32, Utf8, tableFromArrays, tableFromIPC, tableToIPC, vectorFromArray } from 'apache-arrow';
 import { openNodeDuckdbInstance } from '../engine/testing/nodeDuckdb';
 import { createEngineCore } from './engineCore';

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { memoryCacheStorage } from '../../test/memoryCacheStorage';
 import { memoryStorage } from '../../test/memoryStorage';
 import {

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { type Worker } from 'node:worker_threads';
 import { tableFromArrays, tableFromIPC, tableToIPC } from 'apache-arrow';
 import { type EnginePool, createPool } from './pool';

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { meFixture } from '../../../test/meFixture';
 import { setupStore } from '../../store/store';
 import { firstDayOfWeekChanged } from '../prefs/prefsSlice';

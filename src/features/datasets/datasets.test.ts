@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { configureStore } from '@reduxjs/toolkit';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { memoryCacheStorage } from '../../../test/memoryCacheStorage';

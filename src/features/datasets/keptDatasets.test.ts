@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { tableToIPC } from 'apache-arrow';
 import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
 import { memoryStorage } from '../../../test/memoryStorage';

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import ExcelJS from 'exceljs';
 import { campaignSchema } from '../../engine/testing/fixtures';
 import { EXPORT_SHEET_NAME, TOTAL_LABEL, type ExportWriter, csvWriter, exportColumns, xlsxWriter } from './exportFile';

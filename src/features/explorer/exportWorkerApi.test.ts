@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { Float64, Int32, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow';
 import ExcelJS from 'exceljs';
 import { campaignSchema } from '../../engine/testing/fixtures';

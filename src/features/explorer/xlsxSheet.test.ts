@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';

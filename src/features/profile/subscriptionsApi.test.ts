@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { json, stubNetwork } from '../../../test/stubNetwork';
 import { setupStore } from '../../store/store';
 import { subscriptionsApi } from './subscriptionsApi';

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { json, stubNetwork } from '../../../../test/stubNetwork';
 import { type Report } from '../../../contracts/reports';
 import { setupStore } from '../../../store/store';

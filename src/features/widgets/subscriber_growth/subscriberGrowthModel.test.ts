@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment ./test/nodeEnvironment.js */
 import { type DuckDBConnection } from '@duckdb/duckdb-wasm/blocking';
 import { START_TIMEOUT_MS } from '../../../../test/timeouts';
 import { type DayRange } from '../../../engine/dates';
