@@ -1,3 +1,4 @@
+import { configureStore } from '@reduxjs/toolkit';
 import { type ExplorerConfig, type Report } from '../../contracts/reports';
 import {
   documentEdited,
@@ -29,6 +30,7 @@ import {
   valueColumnChanged,
   valueOrder,
 } from './explorerEdits';
+import { explorerEdited } from './explorerReportView';
 
 const base: ExplorerConfig = {
   dataset: 'campaign_metrics_by_send_date',
@@ -172,5 +174,17 @@ describe('grid edits are report edits', () => {
     state = reducer(state, undone({ key }));
     state = reducer(state, undone({ key }));
     expect(present()).toMatchObject({ config: base, dirty: false, canUndo: false });
+  });
+
+  it('builds each edit on the one before, even when both come before the page renders again', () => {
+    const store = configureStore({ reducer: { reportDocuments: reducer } });
+    store.dispatch(remoteReportLoaded({ key, report }));
+    store.dispatch(explorerEdited(key, (c) => rowGroupChanged(c, 'country', true)));
+    store.dispatch(explorerEdited(key, (c) => columnPinned(c, 'sent', 'left')));
+    const { config } = selectDocument(store.getState(), key)!;
+    expect(gridLayout(config as ExplorerConfig).rowGroups).toEqual(['country']);
+    expect(columnsOf(config as ExplorerConfig).find((c) => c.colId === 'sent')?.pinned).toBe('left');
+    store.dispatch(undone({ key }));
+    expect(gridLayout(selectDocument(store.getState(), key)!.config as ExplorerConfig).rowGroups).toEqual(['country']);
   });
 });
