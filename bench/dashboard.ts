@@ -52,8 +52,15 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '0' },
     mbps: { type: 'string', default: '0' },
     'second-reload': { type: 'boolean', default: false },
+    // V8 flags for the browser, to measure what an engine setting costs (e.g. --no-wasm-lazy-compilation).
+    'js-flags': { type: 'string' },
   },
 });
+/** The browser's launch options, with `--js-flags` passed on to V8. */
+const browserOptions = {
+  ...launchOptions,
+  args: [...launchOptions.args, ...(values['js-flags'] ? [`--js-flags=${values['js-flags']}`] : [])],
+};
 const rows = Number(values.rows);
 const repeats = Number(values.repeats);
 const endDate = values['end-date'];
@@ -573,7 +580,7 @@ async function main() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = await startServer(dataDir, port);
-  const browser = await chromium.launch(launchOptions);
+  const browser = await chromium.launch(browserOptions);
   const profiles: string[] = [];
   try {
     if (values.bundles) await compareBundles(browser, baseURL);
@@ -599,7 +606,7 @@ async function main() {
       if (values['disk-profile']) {
         const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-profile-'));
         profiles.push(profile);
-        fresh = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport });
+        fresh = await chromium.launchPersistentContext(profile, { ...browserOptions, baseURL, viewport });
         await fresh.addCookies(storageState.cookies);
       } else {
         fresh = await browser.newContext({ baseURL, storageState, viewport });
