@@ -1,4 +1,5 @@
 import { outboxResponseSchema } from '../../src/contracts/auth';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { loadConfig } from '../config';
 import { startEmailLogin, uniqueEmail } from '../testing/fixtures';
 import { createTestApp, withTestApp } from '../testing/testApp';
@@ -20,25 +21,33 @@ describe('development outbox', () => {
     expect(data[0]).toMatchObject({ to: email, subject: 'Your Openrate sign-in link', link: second.link });
   });
 
-  it('does not exist when NODE_ENV is unset (production)', async () => {
-    const { NODE_ENV } = loadConfig({ PUBLIC_URL: 'http://localhost' });
-    const unset = await createTestApp({ NODE_ENV });
-    try {
-      const res = await unset.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await unset.close();
-    }
-  });
+  it(
+    'does not exist when NODE_ENV is unset (production)',
+    async () => {
+      const { NODE_ENV } = loadConfig({ PUBLIC_URL: 'http://localhost' });
+      const unset = await createTestApp({ NODE_ENV });
+      try {
+        const res = await unset.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+        expect(res.statusCode).toBe(404);
+      } finally {
+        await unset.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
 
-  it('does not exist in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
-    try {
-      const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found' });
-    } finally {
-      await prod.close();
-    }
-  });
+  it(
+    'does not exist in production',
+    async () => {
+      const prod = await createTestApp({ NODE_ENV: 'production' });
+      try {
+        const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: 'Not found' });
+      } finally {
+        await prod.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
 });

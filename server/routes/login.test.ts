@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { count, eq, like, sql } from 'drizzle-orm';
+import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret, totpFor } from '../auth/totp';
 import { loginTokens, outbox, rateLimitHits, users } from '../db/schema';
@@ -463,47 +464,55 @@ describe('the cap on every attempt at one address', () => {
 });
 
 describe('rate limit per client address', () => {
-  it('ignores a spoofed X-Forwarded-For unless TRUST_PROXY is on', async () => {
-    const t = await createTestApp({ RATE_LIMIT_PER_IP: 2, TRUST_PROXY: false, POW_MAX_NUMBER: 2000 });
-    try {
-      const ip = randomIp();
-      const statuses: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/login/email/start',
-          remoteAddress: ip,
-          headers: { ...api, 'x-forwarded-for': randomIp() },
-          payload: { email: uniqueEmail(), token: await solvedToken(t) },
-        });
-        statuses.push(res.statusCode);
+  it(
+    'ignores a spoofed X-Forwarded-For unless TRUST_PROXY is on',
+    async () => {
+      const t = await createTestApp({ RATE_LIMIT_PER_IP: 2, TRUST_PROXY: false, POW_MAX_NUMBER: 2000 });
+      try {
+        const ip = randomIp();
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/login/email/start',
+            remoteAddress: ip,
+            headers: { ...api, 'x-forwarded-for': randomIp() },
+            payload: { email: uniqueEmail(), token: await solvedToken(t) },
+          });
+          statuses.push(res.statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 429]);
+      } finally {
+        await t.close();
       }
-      expect(statuses).toEqual([200, 200, 429]);
-    } finally {
-      await t.close();
-    }
-  }, 30_000);
+    },
+    START_TIMEOUT_MS,
+  );
 
-  it('counts the forwarded address when behind a trusted proxy', async () => {
-    const t = await createTestApp({ RATE_LIMIT_PER_IP: 2, TRUST_PROXY: true, POW_MAX_NUMBER: 2000 });
-    try {
-      const proxy = randomIp();
-      const statuses: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/login/email/start',
-          remoteAddress: proxy,
-          headers: { ...api, 'x-forwarded-for': randomIp() },
-          payload: { email: uniqueEmail(), token: await solvedToken(t) },
-        });
-        statuses.push(res.statusCode);
+  it(
+    'counts the forwarded address when behind a trusted proxy',
+    async () => {
+      const t = await createTestApp({ RATE_LIMIT_PER_IP: 2, TRUST_PROXY: true, POW_MAX_NUMBER: 2000 });
+      try {
+        const proxy = randomIp();
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/login/email/start',
+            remoteAddress: proxy,
+            headers: { ...api, 'x-forwarded-for': randomIp() },
+            payload: { email: uniqueEmail(), token: await solvedToken(t) },
+          });
+          statuses.push(res.statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 200]);
+      } finally {
+        await t.close();
       }
-      expect(statuses).toEqual([200, 200, 200]);
-    } finally {
-      await t.close();
-    }
-  }, 30_000);
+    },
+    START_TIMEOUT_MS,
+  );
 });
 
 describe('two-factor sign-in', () => {
@@ -625,28 +634,32 @@ describe('sessions', () => {
     });
   });
 
-  it('marks the session cookie Secure over https', async () => {
-    const t2 = await createTestApp({
-      TRUST_PROXY: true,
-      PUBLIC_URL: 'https://openrate.example',
-      RATE_LIMIT_PER_IP: 1000,
-      POW_MAX_NUMBER: 2000,
-    });
-    try {
-      const login = await startEmailLogin(t2, uniqueEmail(), {
-        host: 'openrate.example',
-        'x-forwarded-proto': 'https',
-        origin: 'https://openrate.example',
+  it(
+    'marks the session cookie Secure over https',
+    async () => {
+      const t2 = await createTestApp({
+        TRUST_PROXY: true,
+        PUBLIC_URL: 'https://openrate.example',
+        RATE_LIMIT_PER_IP: 1000,
+        POW_MAX_NUMBER: 2000,
       });
-      const res = await t2.app.inject({
-        method: 'GET',
-        url: `/api/login/email/${login.token}/check?code=${login.code}`,
-        headers: { host: 'openrate.example', 'x-requested-with': 'openrate', 'x-forwarded-proto': 'https' },
-        cookies: { [LOGIN_COOKIE]: login.device },
-      });
-      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
-    } finally {
-      await t2.close();
-    }
-  }, 30_000);
+      try {
+        const login = await startEmailLogin(t2, uniqueEmail(), {
+          host: 'openrate.example',
+          'x-forwarded-proto': 'https',
+          origin: 'https://openrate.example',
+        });
+        const res = await t2.app.inject({
+          method: 'GET',
+          url: `/api/login/email/${login.token}/check?code=${login.code}`,
+          headers: { host: 'openrate.example', 'x-requested-with': 'openrate', 'x-forwarded-proto': 'https' },
+          cookies: { [LOGIN_COOKIE]: login.device },
+        });
+        expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+      } finally {
+        await t2.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
 });
