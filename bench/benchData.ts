@@ -6,14 +6,14 @@ export const BENCH_DIR = path.resolve('var/bench');
 
 /**
  * The demo datasets at `rows` rows (seed 2, ending on `endDate`), generated on first use and shared by every
- * benchmark; answers the directory of their files.
+ * benchmark; answers the directory of their files. `name` keeps a second set apart (var/bench/<name>/).
  */
-export async function ensureBenchData(rows: number, endDate: string): Promise<string> {
-  const dataDir = path.join(BENCH_DIR, String(rows));
+export async function ensureBenchData(rows: number, endDate: string, name = String(rows)): Promise<string> {
+  const dataDir = path.join(BENCH_DIR, name);
   const dir = workspaceDatasetDir(dataDir, 1);
   const manifest = readManifest(dir);
   if (!manifest || manifest.params.rows !== rows || manifest.params.endDate !== endDate) {
-    console.log(`Generating ${rows} rows into var/bench/${rows} …`);
+    console.log(`Generating ${rows} rows into var/bench/${name} …`);
     await generateWorkspaceDatasets(dataDir, 1, { rows, seed: 2, endDate });
   }
   return dir;

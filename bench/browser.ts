@@ -3,6 +3,10 @@ import path from 'node:path';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium';
 import { workspaceDatasetDir } from '../server/datasets/generate';
+import { datasetFile } from '../server/services/datasets';
+import { buildKnownProjections } from '../server/services/projectedDatasets';
+import { brotliCopiesWritten } from '../server/services/scopedFiles';
+import { getCatalogueDataset, toDatasetSchema } from '../src/contracts/catalogue';
 import { ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 
 /** What the browser benchmarks share: the production server, the demo user's session, the engine's timeline. */
@@ -73,13 +77,34 @@ export async function benchWorkspace(request: APIRequestContext, dataDir: string
   // The server generates this workspace's demo files as it starts (server/main.ts): a download waits for them, then
   // the benchmark's rows take their place.
   await request.get(`/api/workspaces/${workspace.id}/datasets/campaign_metrics_by_send_date`, { headers: API_HEADERS });
-  fs.rmSync(workspaceDatasetDir(dataDir, workspace.id), { recursive: true, force: true });
-  fs.mkdirSync(path.join(dataDir, 'datasets'), { recursive: true });
-  fs.symlinkSync(sourceDir, workspaceDatasetDir(dataDir, workspace.id), 'dir');
+  linkSource(dataDir, workspace.id, sourceDir);
 
   // The getting-started drawer would cover part of the screenshots.
   await request.patch('/api/me', { headers: API_HEADERS, data: { showGettingStarted: false } });
   return workspace.id;
+}
+
+/** The workspace's datasets become the files in `sourceDir` (a link: the benchmark's rows are generated once). */
+function linkSource(dataDir: string, workspaceId: number, sourceDir: string) {
+  fs.rmSync(workspaceDatasetDir(dataDir, workspaceId), { recursive: true, force: true });
+  fs.mkdirSync(path.join(dataDir, 'datasets'), { recursive: true });
+  fs.symlinkSync(sourceDir, workspaceDatasetDir(dataDir, workspaceId), 'dir');
+}
+
+/**
+ * The workspace's datasets become the files in `sourceDir`, as a finished import makes new ones: the column sets
+ * dashboards asked for before are built for the new files (`datasets.build-projections`, in this process on the
+ * server's data directory), brotli copies included, before this resolves.
+ */
+export async function importBenchSource(dataDir: string, workspaceId: number, sourceDir: string, datasetId: string) {
+  linkSource(dataDir, workspaceId, sourceDir);
+  const dataset = getCatalogueDataset(datasetId);
+  if (!dataset) throw new Error(`No dataset ${datasetId} in the catalogue`);
+  const source = await datasetFile(dataDir, workspaceId, datasetId);
+  await buildKnownProjections(dataDir, workspaceId, datasetId, toDatasetSchema(dataset).tableId, source, (error) => {
+    throw error;
+  });
+  await brotliCopiesWritten();
 }
 
 /**

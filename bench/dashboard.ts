@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { freePort } from '../scripts/freePort';
 import { type Widget } from '../src/contracts/reports';
+import { addDays } from '../src/engine/dates';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import {
   DATASET_FETCH_MEASURE,
@@ -17,6 +18,7 @@ import { ensureBenchData, median, ms } from './benchData';
 import {
   API_HEADERS,
   benchWorkspace,
+  importBenchSource,
   engineSpan,
   eventTime,
   launchOptions,
@@ -54,6 +56,8 @@ const { values } = parseArgs({
     'second-reload': { type: 'boolean', default: false },
     // V8 flags for the browser, to measure what an engine setting costs (e.g. --no-wasm-lazy-compilation).
     'js-flags': { type: 'string' },
+    // The warm reload opens the next day's data, as a returning user does after the nightly import (not with --demo).
+    'next-day': { type: 'boolean', default: false },
   },
 });
 /** The browser's launch options, with `--js-flags` passed on to V8. */
@@ -164,6 +168,19 @@ async function allRendered(page: Page, widgets: number): Promise<number> {
     { polling: 'raf', timeout: 600_000 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * With --next-day: the reload draws the day before's kept answers at once, then queries the new file. This waits for
+ * as many queries as the cold open ran, and for every widget drawn after them: when the new day's numbers show.
+ */
+async function newNumbersDrawn(page: Page, widgets: number, queries: number): Promise<number> {
+  await page.waitForFunction(
+    ({ name, count }) => performance.getEntriesByName(name).length >= count,
+    { name: ENGINE_QUERY_MEASURE, count: queries },
+    { polling: 'raf', timeout: 600_000 },
+  );
+  return allRendered(page, widgets);
 }
 
 interface Run {
@@ -489,11 +506,11 @@ const percentile = (xs: number[], p: number) => {
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
-function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
+function printBreakdown(cold: Breakdown[], warm: Breakdown[], warmName: string): void {
   const line = (name: string, of: (b: Breakdown) => number, format: (x: number) => string = ms) =>
     console.log(`| ${name} | ${format(median(cold.map(of)))} | ${format(median(warm.map(of)))} |`);
   console.log(`\nBreakdown (median of ${cold.length}; times from navigation start unless a duration):`);
-  console.log('| step | cold | warm reload |');
+  console.log(`| step | cold | ${warmName} |`);
   console.log('|---|---|---|');
   line('first contentful paint (HTML + JS)', (b) => b.firstPaint);
   line('.wasm request starts', (b) => b.wasmRequestStart);
@@ -527,6 +544,10 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[]): void {
 async function benchDashboard(request: APIRequestContext, dataDir: string) {
   const sourceDir = await ensureBenchData(rows, endDate);
   const workspaceId = await benchWorkspace(request, dataDir, sourceDir);
+  // The same generator's rows one day later: every file differs, so nothing of the first day's is kept.
+  const nextDay = values['next-day']
+    ? { first: sourceDir, next: await ensureBenchData(rows, addDays(endDate, 1), `${rows}-next-day`), workspaceId }
+    : undefined;
   const widgets = benchWidgets();
   const created = await request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
     headers: API_HEADERS,
@@ -545,6 +566,7 @@ async function benchDashboard(request: APIRequestContext, dataDir: string) {
     url: `/workspaces/${workspaceId}/reports/dashboard/${report.id}`,
     widgets: widgets.length,
     label: `Dashboard of ${widgets.length} widgets on ${BENCH_DATASET}, ${rows} rows`,
+    nextDay,
   };
 }
 
@@ -586,9 +608,13 @@ async function main() {
     if (values.bundles) await compareBundles(browser, baseURL);
     const storageState = await signIn(browser, baseURL);
     const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1600, height: 1000 } });
-    const { url, widgets, label } = values.demo
-      ? await demoDashboard(context.request)
+    const { url, widgets, label, nextDay } = values.demo
+      ? { ...(await demoDashboard(context.request)), nextDay: undefined }
       : await benchDashboard(context.request, dataDir);
+    // Each round's cold open reads the first day, its reload the next (the first cold open builds its file).
+    const importDay = (day: 'first' | 'next') =>
+      nextDay && importBenchSource(dataDir, nextDay.workspaceId, nextDay[day], BENCH_DATASET);
+    const reloadName = nextDay ? "reload on the next day's data" : 'warm reload';
     await context.close();
 
     const cold: Run[] = [];
@@ -598,6 +624,7 @@ async function main() {
     const coldSteps: Breakdown[] = [];
     const warmSteps: Breakdown[] = [];
     for (let round = 0; round < repeats; round++) {
+      if (round > 0) await importDay('first');
       // Cold: a fresh browser context (no HTTP cache, no workers): download, start the engine, query, render.
       // With --disk-profile, a fresh on-disk profile as a user's browser has: an in-memory context's cache drops
       // entries of more than a few MB (the .wasm, the dataset at 10^6 rows), so its warm reload downloads again.
@@ -640,10 +667,12 @@ async function main() {
       if (values.waterfall && lastRound) await printWaterfall(page, 'cold');
 
       // Warm: the same tab reloaded: the dataset comes back as a 304 and its kept copy, the engine starts again.
+      // With --next-day, the dataset has changed since: a new file, new queries, the engine's code from the cache.
+      await importDay('next');
       stopProfile = values['cpu-profile'] && lastRound ? await startCpuProfile(page) : undefined;
       const stopTrace = values.timeline && lastRound ? await startTimelineTrace(page) : undefined;
       await page.reload();
-      rendered = await allRendered(page, widgets);
+      rendered = nextDay ? await newNumbersDrawn(page, widgets, engine.queries) : await allRendered(page, widgets);
       if (stopTrace) printTimeline(await stopTrace(), 'warm reload');
       if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'warm reload');
       engine = await engineSpan(page, 0);
@@ -722,11 +751,11 @@ async function main() {
     console.log('| scenario | render complete | engine | ratio | queries |');
     console.log('|---|---|---|---|---|');
     console.log(row('cold (navigation → rendered; engine: navigation → last query done)', cold));
-    console.log(row('warm reload (same)', warm));
+    console.log(row(`${reloadName} (same)`, warm));
     if (secondReload.length) console.log(row('second reload (same)', secondReload));
     // Each round's figure too: the first cold round after the server's start also waits for the files it builds.
     const rounds = (runs: Run[]) => runs.map((run) => ms(run.renderMs)).join(' / ');
-    console.log(`Render complete by round: cold ${rounds(cold)}; warm reload ${rounds(warm)}`);
+    console.log(`Render complete by round: cold ${rounds(cold)}; ${reloadName} ${rounds(warm)}`);
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
       const part = (key: 'beforeEngineMs' | 'afterEngineMs' | 'loadMs') =>
@@ -737,7 +766,7 @@ async function main() {
           `${dateChange.map((run) => run.loads).join(', ')} (${part('loadMs')})`,
       );
     }
-    printBreakdown(coldSteps, warmSteps);
+    printBreakdown(coldSteps, warmSteps, reloadName);
   } finally {
     await browser.close();
     for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true });
