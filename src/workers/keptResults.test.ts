@@ -232,6 +232,18 @@ describe('the pool with kept answers', () => {
       expect(pool.stats().workers).toBe(2);
     });
 
+    test('starts them at once when a new file is on its way, before it has arrived', () => {
+      holdIdleCallbacks();
+      const { pool } = visit(cacheStorageKeptResults(memoryCacheStorage()), 'v1', undefined, 2);
+      pool.warmNow();
+      // Nothing was put off: nothing starts.
+      expect(pool.stats().workers).toBe(0);
+      pool.warmAfterKept(2);
+      expect(pool.stats().workers).toBe(0);
+      pool.warmNow();
+      expect(pool.stats().workers).toBe(2);
+    });
+
     test("answers for an earlier visit's version before the server confirms it, from its kept answers only", async () => {
       const kept = cacheStorageKeptResults(memoryCacheStorage());
       await kept.put(resultKey('sales', 'v1', 'SELECT 1'), new TextEncoder().encode('SELECT 1'));

@@ -64,6 +64,8 @@ export interface EnginePool {
    * page's cores (bench/README.md), and the engine is ready for what the user does next.
    */
   warmAfterKept(count: number): void;
+  /** Starts now the workers `warmAfterKept` put off, if any: a new file is on its way, and no kept answer is for it. */
+  warmNow(): void;
   stats(): PoolStats;
   workerStats(): Promise<WorkerStats[]>;
   terminate(): void;
@@ -272,6 +274,7 @@ export function createPool(options: PoolOptions): EnginePool {
       if (slots.all.some((slot) => !slot.dead)) warm(count);
       else warmLater = Math.max(warmLater, count);
     },
+    warmNow: warmPutOff,
     stats() {
       return {
         size,

@@ -316,6 +316,26 @@ describe('files kept between visits', () => {
     expect(await (await store.get(url))!.read()).toEqual(changed);
   });
 
+  test('a new file is announced as soon as the server starts sending it; a 304 announces nothing', async () => {
+    const store = cacheStorageDatasetStore(memoryCacheStorage());
+    const bytes = new Uint8Array(250 * 1024).map((_, i) => i % 7);
+    const first = server(bytes);
+    const heard: string[] = [];
+    const listen = () => ({
+      onNewFile: () => heard.push('new file'),
+      onProgress: ({ loaded }: { loaded: number }) => heard.push(`progress ${loaded}`),
+    });
+    await downloadDataset(url, { fetch: first.fetchFn, store, ...listen() });
+    // Before any of the body: the engine can start while the file downloads.
+    expect(heard.slice(0, 2)).toEqual(['new file', 'progress 0']);
+    expect(heard.filter((event) => event === 'new file')).toHaveLength(1);
+    await kept(store);
+    heard.length = 0;
+    await downloadDataset(url, { fetch: first.fetchFn, store, ...listen() });
+    expect(first.seen).toEqual([null, '"abc123"']);
+    expect(heard).not.toContain('new file');
+  });
+
   test('a kept copy that cannot be read after the server’s 304 is downloaded when the engine asks for it', async () => {
     const store = cacheStorageDatasetStore(memoryCacheStorage());
     const bytes = new Uint8Array(70 * 1024).map((_, i) => i % 7);

@@ -28,6 +28,8 @@ export interface DownloadOptions {
   fetch?: typeof fetch;
   onProgress?: (progress: DownloadProgress) => void;
   onAttempt?: (attempt: number) => void;
+  /** The server is sending a new file (not its 304 for the kept copy): called once its answer's headers are in. */
+  onNewFile?: () => void;
   /** Waits between attempts; exponential from 500 ms, capped at 8 s. */
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
@@ -99,6 +101,7 @@ async function attempt(url: string, options: DownloadOptions): Promise<Downloade
   const etag = response.headers.get('ETag');
   const version = versionOf(etag);
   if (!response.body) throw new DownloadError('Body for dataset is empty');
+  options.onNewFile?.();
 
   // One buffer of the announced size when known, so a large file is not copied chunk by chunk again.
   let buffer = new Uint8Array(total ?? 1024 * 1024);

@@ -36,8 +36,19 @@ let sink: DatasetSink = async (table, version, bytes, format) => {
   getPool().setDataset(table, version, bytes, format);
 };
 
-export function setDatasetSink(next: DatasetSink): void {
+/**
+ * A new file is on its way (the server did not answer 304): no kept answer is for it, so its queries will need the
+ * engine. A reload puts the engine's start off until its kept answers are drawn; it starts now, while the file
+ * downloads, rather than when it has arrived (bench/README.md, `--next-day`).
+ */
+let newFileComing = () => {
+  void import('../../workers/engineClient').then(({ getPool }) => getPool().warmNow());
+};
+
+/** Replaces the engine's side (tests): `next` takes the files, `comingFile` hears that a new one is on its way. */
+export function setDatasetSink(next: DatasetSink, comingFile: () => void = () => undefined): void {
   sink = next;
+  newFileComing = comingFile;
 }
 
 interface LoadArgs extends DatasetRef {
@@ -140,6 +151,7 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
         store: publicReportId === undefined ? (store ?? browserDatasetStore()) : undefined,
         onAttempt: (attempt) => dispatch(downloadAttempted({ key, attempt })),
         onProgress: ({ loaded, total }) => dispatch(downloadProgressed({ key, loaded, total })),
+        onNewFile: () => newFileComing(),
       });
       const version = `${workspaceId}:${file.version}`;
       await sink(schema.tableId, version, file.bytes, format);
