@@ -5,7 +5,7 @@ import {
   chooseBundle,
   compileDuckdb,
   serveCompilations,
-  streamingCompiler,
+  workerCompiler,
 } from './duckdbModule';
 
 // The smallest valid WebAssembly module: magic number and version.
@@ -70,10 +70,13 @@ test('the exception-handling build is chosen where WebAssembly exceptions exist 
 /** A module that crossed a channel comes from Node's own realm, not the test's: its tag says what it is. */
 const compiledModule = (value: unknown) => Object.prototype.toString.call(value) === '[object WebAssembly.Module]';
 
-/** The page's and the compiling worker's ends of one channel, as the page and its worker are. */
-function compilingChannel() {
+/**
+ * The page's and the compiling worker's ends of one channel, as the page and its worker are; the worker downloads
+ * with `fetchFn`.
+ */
+function compilingChannel(fetchFn: typeof fetch, attemptMs = 30_000) {
   const { port1, port2 } = new MessageChannel();
-  serveCompilations(port2 as unknown as CompilationsPort);
+  serveCompilations(port2 as unknown as CompilationsPort, (url) => compileDuckdb(url, fetchFn, attemptMs, noSleep));
   const page = port1 as unknown as CompilerPort;
   const close = () => {
     port1.close();
@@ -82,58 +85,44 @@ function compilingChannel() {
   return { page, close };
 }
 
-/** A response whose body arrives in pieces, as a download does. */
-const piecewiseResponse = (bytes: Uint8Array, pieces: number, status = 200) =>
-  new Response(
-    new ReadableStream({
-      start(controller) {
-        const size = Math.ceil(bytes.length / pieces);
-        for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.slice(at, at + size));
-        controller.close();
-      },
-    }),
-    { status, headers: { 'Content-Type': 'application/wasm' } },
-  );
-
-test('the compiling worker compiles the body the page downloads, piece by piece, and answers the module', async () => {
-  const { page, close } = compilingChannel();
+test('the compiling worker downloads and compiles the module itself, and answers it to the page', async () => {
+  const urls: string[] = [];
+  const fetchFn = (async (url: string) => (urls.push(url), wasmResponse())) as unknown as typeof fetch;
+  const { page, close } = compilingChannel(fetchFn);
   try {
-    const compile = streamingCompiler(page);
-    const module = await compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 3)));
-    expect(compiledModule(module)).toBe(true);
-    // Two compilations on one worker do not mix their pieces.
-    const [first, second] = await Promise.all([
-      compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 2))),
-      compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 4))),
-    ]);
-    expect(compiledModule(first)).toBe(true);
-    expect(compiledModule(second)).toBe(true);
+    const compile = workerCompiler(page);
+    expect(compiledModule(await compile('/duckdb/duckdb-eh.wasm'))).toBe(true);
+    // Two compilations on one worker each get their own answer.
+    const both = await Promise.all([compile('/a.wasm'), compile('/b.wasm')]);
+    expect(both.map(compiledModule)).toEqual([true, true]);
+    expect(urls).toEqual(['/duckdb/duckdb-eh.wasm', '/a.wasm', '/b.wasm']);
   } finally {
     close();
   }
 });
 
-test('bytes that are no module fail in the worker, and the page hears why', async () => {
-  const { page, close } = compilingChannel();
+test('bytes that are no module, or no module at all, fail in the worker, and the page hears why', async () => {
+  const { fetchFn } = scriptedFetch([
+    async () => new Response(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { headers: wasmResponse().headers }),
+    async () => new Response(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { headers: wasmResponse().headers }),
+    async () => new Response(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { headers: wasmResponse().headers }),
+    ...Array.from({ length: 3 }, () => async () => new Response('gone', { status: 503 })),
+  ]);
+  const { page, close } = compilingChannel(fetchFn);
   try {
-    const compile = streamingCompiler(page);
-    await expect(
-      compile(Promise.resolve(piecewiseResponse(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), 2))),
-    ).rejects.toThrow(/magic|WebAssembly/i);
-    await expect(compile(Promise.resolve(new Response('gone', { status: 503 })))).rejects.toThrow(
-      'HTTP 503 for the DuckDB module',
-    );
+    const compile = workerCompiler(page);
+    await expect(compile('/m.wasm')).rejects.toThrow(/magic|WebAssembly/i);
+    await expect(compile('/m.wasm')).rejects.toThrow('HTTP 503 for the DuckDB module');
   } finally {
     close();
   }
 });
 
-test('through the compiling worker, a stalled download is still abandoned and fetched again', async () => {
-  const { page, close } = compilingChannel();
+test('in the compiling worker, a stalled download is still abandoned and fetched again', async () => {
+  const { fetchFn, calls } = scriptedFetch([async () => stalledResponse(), async () => wasmResponse()]);
+  const { page, close } = compilingChannel(fetchFn, STALL_TIMEOUT_MS);
   try {
-    const { fetchFn, calls } = scriptedFetch([async () => stalledResponse(), async () => wasmResponse()]);
-    const module = await compileDuckdb('/m.wasm', fetchFn, STALL_TIMEOUT_MS, noSleep, streamingCompiler(page));
-    expect(compiledModule(module)).toBe(true);
+    expect(compiledModule(await workerCompiler(page)('/m.wasm'))).toBe(true);
     expect(calls.map((init) => init.cache)).toEqual(['default', 'reload']);
   } finally {
     close();
@@ -143,9 +132,8 @@ test('through the compiling worker, a stalled download is still abandoned and fe
 test('a compiling worker that cannot start fails its compilations and is reported broken', async () => {
   const worker: CompilerPort = { onmessage: null, onerror: null, postMessage: jest.fn() };
   const onBroken = jest.fn();
-  const compile = streamingCompiler(worker, onBroken);
-  const compiling = compile(Promise.resolve(piecewiseResponse(EMPTY_MODULE, 1)));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  const compiling = workerCompiler(worker, onBroken)('/m.wasm');
+  expect(worker.postMessage).toHaveBeenCalledWith({ id: 0, url: '/m.wasm' });
   const preventDefault = jest.fn();
   worker.onerror!.call(worker as Worker, { preventDefault } as unknown as ErrorEvent);
   await expect(compiling).rejects.toThrow('The worker compiling DuckDB did not start');

@@ -36,8 +36,9 @@ export const moduleHttpError = (status: number) => new Error(`HTTP ${status} for
 export type StreamingCompile = (response: Promise<Response>) => Promise<WebAssembly.Module>;
 
 /**
- * Compiles the module while it downloads (`compileStreaming`: on this thread, straight from the HTTP response, or in
- * the compiling worker, see streamingCompiler), and a reload takes the module from the HTTP cache. A broken or stalled
+ * Compiles the module while it downloads (`compileStreaming`, straight from the HTTP response: in the compiling
+ * worker, see workerCompiler, or on the page where that worker cannot start), and a reload takes the module from the
+ * HTTP cache. A broken or stalled
  * response (Chromium once failed to write the module to its disk cache after a reload interrupted the previous
  * copy, and the stream neither ended nor failed) is aborted after a timeout and fetched again past the HTTP
  * cache; the last attempt compiles from bytes read into memory, which needs no streaming at all.
@@ -75,19 +76,17 @@ export async function compileDuckdb(
 /** The compiling worker (duckdbCompile.worker.ts), or any port to it, as far as the page uses it. */
 export type CompilerPort = Pick<Worker, 'postMessage' | 'onmessage' | 'onerror'>;
 
-const CONTENT_TYPE = { 'Content-Type': 'application/wasm' };
+/** Compiles the module at a URL: in the compiling worker, or on the page. */
+export type CompileModule = (url: string) => Promise<WebAssembly.Module>;
 
 /**
- * The page's side of a compilation in the compiling worker: the page downloads (its request goes out as early as
- * before, while the worker may still be starting) and posts each piece of the body as it arrives; the worker
- * compiles while they come, so the decoding of 34 MB never holds the page's thread. Pieces posted before the worker
- * runs wait for it, and the download does not: a stream handed over whole would wait for its reader. The worker
- * compiles a response it builds itself, which Chromium's disk cache of compiled WebAssembly cannot serve; traces of
- * a reload compiling straight from the HTTP response on the page showed no hit from that cache either (V8 writes it
- * only once enough of the module is optimised), while the renderer's in-memory copy serves both. `onBroken`
- * hears of a worker that could not start; its compilations fail, and the next attempt is the caller's.
+ * The page's side of a compilation in the compiling worker, which downloads and compiles the module itself
+ * (compileDuckdb, with its retries), so that neither the download nor the decoding of 34 MB waits for the page's
+ * thread: a page busy evaluating its scripts and drawing took 2.3 s to read the module's bytes on a cold open of the
+ * demo (bench/README.md). `onBroken` hears of a worker that could not start; its compilations fail, and the next
+ * attempt is the caller's.
  */
-export function streamingCompiler(worker: CompilerPort, onBroken: () => void = () => undefined): StreamingCompile {
+export function workerCompiler(worker: CompilerPort, onBroken: () => void = () => undefined): CompileModule {
   let nextId = 0;
   const pending = new Map<number, { resolve: (module: WebAssembly.Module) => void; reject: (error: Error) => void }>();
   worker.onmessage = ({ data }: MessageEvent<CompileReply>) => {
@@ -102,28 +101,10 @@ export function streamingCompiler(worker: CompilerPort, onBroken: () => void = (
     for (const waiting of pending.values()) waiting.reject(new Error('The worker compiling DuckDB did not start'));
     pending.clear();
   };
-  const post = (request: CompileRequest, transfer: Transferable[] = []) => worker.postMessage(request, transfer);
-  return async (responsePromise) => {
-    const response = await responsePromise;
-    if (!response.ok || !response.body) throw moduleHttpError(response.status);
+  return (url) => {
     const id = nextId++;
     const compiled = new Promise<WebAssembly.Module>((resolve, reject) => pending.set(id, { resolve, reject }));
-    // A worker that fails to start rejects this while the download still runs: it is answered below, not unhandled.
-    compiled.catch(() => undefined);
-    post({ id, start: true });
-    const reader = response.body.getReader();
-    try {
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        const piece = read.value;
-        const whole = piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength;
-        post({ id, piece }, whole ? [piece.buffer] : []);
-      }
-    } catch (error) {
-      post({ id, failed: String(error) });
-      pending.delete(id);
-      throw error;
-    }
-    post({ id, end: true });
+    worker.postMessage({ id, url } satisfies CompileRequest);
     return compiled;
   };
 }
@@ -134,33 +115,16 @@ export interface CompilationsPort {
   postMessage(message: CompileReply): void;
 }
 
-/**
- * The compiling worker's side: each compilation's pieces become the body of a response, compiled while they come;
- * the answer is the module, or the reason it failed.
- */
-export function serveCompilations(port: CompilationsPort): void {
-  const bodies = new Map<number, ReadableStreamDefaultController<Uint8Array>>();
-  const reply = (message: CompileReply) => port.postMessage(message);
-  port.onmessage = ({ data }) => {
-    const { id } = data;
-    if ('start' in data) {
-      const started = performance.now();
-      const body = new ReadableStream<Uint8Array>({ start: (controller) => void bodies.set(id, controller) });
-      WebAssembly.compileStreaming(new Response(body, { headers: CONTENT_TYPE })).then(
-        (module) => {
-          recordWorkerSpan(workerSpans.compile, started);
-          reply({ id, module });
-        },
-        (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
-      );
-      return;
-    }
-    const body = bodies.get(id);
-    if ('piece' in data) body?.enqueue(data.piece);
-    else {
-      bodies.delete(id);
-      if ('end' in data) body?.close();
-      else body?.error(new Error(data.failed));
-    }
+/** The compiling worker's side: each request's module downloaded and compiled here; the answer is it, or why not. */
+export function serveCompilations(port: CompilationsPort, compile: CompileModule = (url) => compileDuckdb(url)): void {
+  port.onmessage = ({ data: { id, url } }) => {
+    const started = performance.now();
+    compile(url).then(
+      (module) => {
+        recordWorkerSpan(workerSpans.compile, started);
+        port.postMessage({ id, module });
+      },
+      (error: unknown) => port.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+    );
   };
 }

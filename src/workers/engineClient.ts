@@ -1,5 +1,5 @@
 import { releaseProxy, wrap } from 'comlink';
-import { type StreamingCompile, chooseBundle, compileDuckdb, streamingCompiler } from './duckdbModule';
+import { type CompileModule, chooseBundle, compileDuckdb, workerCompiler } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
 import { type KeptResults, browserKeptResults, noteAnswersKept } from './keptResults';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
@@ -8,13 +8,13 @@ import { ENGINE_START_MEASURE } from './timeline';
 
 let compiled: Promise<CompiledDuckdb> | undefined;
 /** The compiling worker and the page's side of it, kept for the page's life (see duckdbCompile.worker.ts). */
-let compiler: StreamingCompile | undefined;
+let compiler: CompileModule | undefined;
 
 /**
  * Starts the compiling worker before the module is asked for (src/app/router.tsx, as a report's page starts), so
- * that it is running when the first pieces arrive. It asks for nothing itself: the page downloads.
+ * that it is running when the module is asked for. It asks for nothing itself until then.
  */
-export function prepareCompiler(): StreamingCompile | undefined {
+export function prepareCompiler(): CompileModule | undefined {
   if (compiler) return compiler;
   let worker: Worker;
   try {
@@ -22,7 +22,7 @@ export function prepareCompiler(): StreamingCompile | undefined {
   } catch {
     return undefined;
   }
-  compiler = streamingCompiler(worker, () => {
+  compiler = workerCompiler(worker, () => {
     worker.terminate();
     compiler = undefined;
   });
@@ -36,12 +36,8 @@ export function prepareCompiler(): StreamingCompile | undefined {
 function duckdbModule(): Promise<CompiledDuckdb> {
   compiled ??= (async () => {
     const bundle = chooseBundle();
-    const compileStreaming: StreamingCompile = (response) =>
-      (prepareCompiler() ?? ((body) => WebAssembly.compileStreaming(body)))(response);
-    return {
-      bundle,
-      module: await compileDuckdb(DUCKDB_MODULE_URLS[bundle], fetch, undefined, undefined, compileStreaming),
-    };
+    const compile = prepareCompiler() ?? ((url) => compileDuckdb(url));
+    return { bundle, module: await compile(DUCKDB_MODULE_URLS[bundle]) };
   })();
   compiled.catch(() => {
     compiled = undefined;

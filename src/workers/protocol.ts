@@ -82,9 +82,7 @@ export interface CompiledDuckdb {
  * What the page posts the compiling worker (`duckdbCompile.worker.ts`) for one compilation: its start, each piece
  * of the module's body as it downloads, and its end (or why the download failed); and what the worker answers.
  */
-export type CompileRequest = { id: number } & (
-  { start: true } | { piece: Uint8Array } | { end: true } | { failed: string }
-);
+export type CompileRequest = { id: number; url: string };
 export type CompileReply = { id: number } & ({ module: WebAssembly.Module } | { error: string });
 
 /** The browser worker's API: the engine's, plus the compiled module (null: compile it yourself). */
