@@ -38,10 +38,9 @@ export type StreamingCompile = (response: Promise<Response>) => Promise<WebAssem
 /**
  * Compiles the module while it downloads (`compileStreaming`, straight from the HTTP response: in the compiling
  * worker, see workerCompiler, or on the page where that worker cannot start), and a reload takes the module from the
- * HTTP cache. A broken or stalled
- * response (Chromium once failed to write the module to its disk cache after a reload interrupted the previous
- * copy, and the stream neither ended nor failed) is aborted after a timeout and fetched again past the HTTP
- * cache; the last attempt compiles from bytes read into memory, which needs no streaming at all.
+ * HTTP cache. A broken or stalled response (Chromium once failed to write the module to its disk cache after a reload
+ * interrupted the previous copy, and the stream neither ended nor failed) is aborted after a timeout and fetched again
+ * past the HTTP cache; the last attempt compiles from bytes read into memory, which needs no streaming at all.
  */
 export async function compileDuckdb(
   url: string,

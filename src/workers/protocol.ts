@@ -79,8 +79,8 @@ export interface CompiledDuckdb {
 }
 
 /**
- * What the page posts the compiling worker (`duckdbCompile.worker.ts`) for one compilation: its start, each piece
- * of the module's body as it downloads, and its end (or why the download failed); and what the worker answers.
+ * What the page posts the compiling worker (`duckdbCompile.worker.ts`) for one compilation: the module's URL, which
+ * the worker downloads itself; and what the worker answers.
  */
 export type CompileRequest = { id: number; url: string };
 export type CompileReply = { id: number } & ({ module: WebAssembly.Module } | { error: string });
