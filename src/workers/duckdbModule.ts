@@ -32,9 +32,6 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Pr
 /** The error of a response that brought no module: the same words wherever the module is fetched. */
 export const moduleHttpError = (status: number) => new Error(`HTTP ${status} for the DuckDB module`);
 
-/** Compiles a module from a response while its body arrives. */
-export type StreamingCompile = (response: Promise<Response>) => Promise<WebAssembly.Module>;
-
 /**
  * Compiles the module while it downloads (`compileStreaming`, straight from the HTTP response: in the compiling
  * worker, see workerCompiler, or on the page where that worker cannot start), and a reload takes the module from the
@@ -47,7 +44,6 @@ export async function compileDuckdb(
   fetchFn: typeof fetch = fetch,
   attemptMs = MODULE_ATTEMPT_MS,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  compileStreaming: StreamingCompile = (response) => WebAssembly.compileStreaming(response),
 ): Promise<WebAssembly.Module> {
   for (let attempt = 1; ; attempt++) {
     const controller = new AbortController();
@@ -59,7 +55,7 @@ export async function compileDuckdb(
     try {
       const work =
         attempt < MODULE_ATTEMPTS
-          ? compileStreaming(fetchFn(url, init))
+          ? WebAssembly.compileStreaming(fetchFn(url, init))
           : fetchFn(url, init).then(async (response) => {
               if (!response.ok) throw moduleHttpError(response.status);
               return WebAssembly.compile(await response.arrayBuffer());
