@@ -175,8 +175,9 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
         return { ...toDatasetSchema(dataset), fields: fieldsWithCustomFields(dataset, groups), rowCount };
       }
       const source = await datasetFile(app.config.dataDir, workspaceId, datasetId);
-      const { columns, format = 'arrow' } = request.query;
+      const { columns, format = 'arrow', since } = request.query;
       if (!columns && format === 'duckdb') throw badRequest('Invalid querystring: format: duckdb needs columns');
+      if (!columns && since) throw badRequest('Invalid querystring: since: since needs columns');
       if (!columns) return sendDatasetFile(request, reply, source);
       // Any field of the schema the browser was given, custom ones included (their sources are stored columns).
       const known = new Set(
@@ -192,6 +193,8 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
         source,
         columns,
         format,
+        // The rows of the dataset's date field from that day, as the browser's date ranges read it.
+        since ? { since, dateField: toDatasetSchema(dataset).dateField } : {},
       );
       const type = format === 'duckdb' ? DUCKDB_FILE_CONTENT_TYPE : DATASET_CONTENT_TYPE;
       return sendDatasetFile(request, reply, file, DATASET_CACHE_CONTROL, type);

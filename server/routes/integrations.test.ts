@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { and, eq, sql } from 'drizzle-orm';
+import { getCatalogueDataset, toDatasetSchema } from '../../src/contracts/catalogue';
 import { INTEGRATION_ERRORS } from '../../src/contracts/integrations';
 import { integrations, jobs, pushAccounts } from '../db/schema';
 import { SIMULATOR_CREDENTIALS, SIMULATOR_KLAVIYO_CAMPAIGNS } from '../integrations/simulator';
@@ -113,13 +114,17 @@ describe('integrations API against the provider simulator', () => {
 
   it('builds the column sets dashboards opened for the new version after an import, before anyone asks', async () => {
     const dataset = 'campaign_metrics_by_send_date';
-    const projected = (headers: Record<string, string> = {}) =>
+    const since = '2026-09-01';
+    const projected = (headers: Record<string, string> = {}, rows = '') =>
       t.app.inject({
-        url: `/api/workspaces/${workspaceId}/datasets/${dataset}?columns=sent,country&format=duckdb`,
+        url: `/api/workspaces/${workspaceId}/datasets/${dataset}?columns=sent,country&format=duckdb${rows}`,
         headers: { ...admin.headers, ...headers },
       });
     const before = await projected();
     expect(before.statusCode).toBe(200);
+    // A dashboard that reads only the days from `since` on has a file of its own.
+    const recentBefore = await projected({}, `&since=${since}`);
+    expect(recentBefore.statusCode).toBe(200);
     const { id } = (await call('POST', '/klaviyo')).json().data;
     expect((await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey })).statusCode).toBe(200);
     expect(await worker.drain()).toBeGreaterThanOrEqual(2);
@@ -133,28 +138,40 @@ describe('integrations API against the provider simulator', () => {
     const source = await datasetFile(t.config.dataDir, workspaceId, dataset);
     const versionsDir = projectionsDir(t.config.dataDir, workspaceId, dataset);
     expect(fs.readdirSync(versionsDir)).toEqual([source.version]);
-    const [built] = fs.readdirSync(path.join(versionsDir, source.version));
-    const manifest = path.join(versionsDir, source.version, built, 'manifest.json');
-    const builtAt = fs.statSync(manifest).mtimeMs;
+    const builtDirs = fs.readdirSync(path.join(versionsDir, source.version));
+    expect(builtDirs).toHaveLength(2);
+    const manifests = builtDirs.map((dir) => path.join(versionsDir, source.version, dir, 'manifest.json'));
+    const builtAt = manifests.map((manifest) => fs.statSync(manifest).mtimeMs);
 
     // The dashboard's next open gets it as it is: new rows, a new ETag, no build.
     const after = await projected({ 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    expect(fs.statSync(manifest).mtimeMs).toBe(builtAt);
+    const recentAfter = await projected({ 'if-none-match': String(recentBefore.headers.etag) }, `&since=${since}`);
+    expect(recentAfter.statusCode).toBe(200);
+    expect(manifests.map((manifest) => fs.statSync(manifest).mtimeMs)).toEqual(builtAt);
     const file = path.join(t.config.dataDir, 'downloaded.duckdb');
+    const recentFile = path.join(t.config.dataDir, 'downloaded-recent.duckdb');
     fs.writeFileSync(file, after.rawPayload);
+    fs.writeFileSync(recentFile, recentAfter.rawPayload);
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     try {
       await connection.run(`ATTACH '${file}' AS downloaded (READ_ONLY)`);
+      await connection.run(`ATTACH '${recentFile}' AS recent (READ_ONLY)`);
       const count = async (from: string) =>
         Number((await connection.runAndReadAll(`SELECT count(*) AS n FROM ${from}`)).getRowObjectsJS()[0].n);
-      expect(await count(`downloaded.${dataset}`)).toBe(await count(`read_parquet('${source.parquetPath}')`));
+      const parquet = `read_parquet('${source.parquetPath}')`;
+      expect(await count(`downloaded.${dataset}`)).toBe(await count(parquet));
+      const { dateField } = toDatasetSchema(getCatalogueDataset(dataset)!);
+      const recentRows = await count(`${parquet} WHERE CAST(${dateField} AS DATE) >= DATE '${since}'`);
+      expect(recentRows).toBeGreaterThan(0);
+      expect(await count(`recent.${dataset}`)).toBe(recentRows);
     } finally {
       connection.closeSync();
       instance.closeSync();
       fs.rmSync(file, { force: true });
+      fs.rmSync(recentFile, { force: true });
     }
   }, 120_000);
 

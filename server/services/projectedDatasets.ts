@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DatasetFile } from './datasets';
-import { builtScope, removeOlderEntries, type ScopedFormat, scopedDatasetFile } from './scopedFiles';
+import { literal } from './duckdb';
+import { builtScope, quoteIdentifier, removeOlderEntries, type ScopedFormat, scopedDatasetFile } from './scopedFiles';
 
 /** Column sets kept per dataset version: a workspace's dashboards ask for a few each; the oldest beyond go. */
 export const PROJECTIONS_KEPT = 8;
@@ -31,9 +32,22 @@ function keepNewest(versionDir: string): void {
   for (const dir of newestEntries(versionDir).slice(PROJECTIONS_KEPT)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/** The rows a projected file keeps: those whose date field (`dateField`) is on or after `since`; all without it. */
+export interface ProjectedRows {
+  since?: string;
+  dateField?: string;
+}
+
+/** The SQL condition of `rows` over the source table; undefined for every row. */
+function sinceCondition({ since, dateField }: ProjectedRows): string | undefined {
+  if (!since || !dateField) return undefined;
+  // The day as the SQL builders read it (pipeline.ts): a row without a day is in no date range.
+  return `CAST(${quoteIdentifier(dateField)} AS DATE) >= ${literal(since)}::DATE`;
+}
+
 /**
  * A dataset file with only `columns` (sorted, distinct field ids; computed ones have no column and are skipped) and
- * every row, for a dashboard that reads only those, as Arrow or as a DuckDB file: built once per source version,
+ * every row or those of `rows`, for a dashboard that reads only those, as Arrow or as a DuckDB file: built once per source version,
  * column set and format, with its own ETag. A build for a new source version removes the files of older versions.
  */
 export function projectedDatasetFile(
@@ -44,14 +58,16 @@ export function projectedDatasetFile(
   source: DatasetFile,
   columns: readonly string[],
   format: ScopedFormat = 'arrow',
+  rows: ProjectedRows = {},
 ): Promise<DatasetFile> {
-  // The Arrow files keep the keys they had before DuckDB files existed.
-  const named = format === 'arrow' ? columns : { columns, format };
+  // The Arrow files keep the keys they had before DuckDB files existed, and the files of every row theirs.
+  const named = format === 'arrow' && !rows.since ? columns : { columns, format, ...rows };
   const key = createHash('sha256').update(JSON.stringify(named)).digest('hex').slice(0, 20);
   const datasetDir = projectionsDir(dataDir, workspaceId, datasetId);
   const versionDir = path.join(datasetDir, source.version);
   const dir = path.join(versionDir, key);
-  return scopedDatasetFile(source, { tableId, fields: columns, format }, dir, (started) => {
+  const scope = { tableId, fields: columns, format, ...rows, condition: sinceCondition(rows) };
+  return scopedDatasetFile(source, scope, dir, (started) => {
     removeOlderEntries(datasetDir, versionDir, started);
     keepNewest(versionDir);
   });
@@ -62,12 +78,15 @@ export function builtColumnSets(
   dataDir: string,
   workspaceId: number,
   datasetId: string,
-): { columns: string[]; format: ScopedFormat }[] {
-  const sets = new Map<string, { columns: string[]; format: ScopedFormat }>();
+): { columns: string[]; format: ScopedFormat; rows: ProjectedRows }[] {
+  const sets = new Map<string, { columns: string[]; format: ScopedFormat; rows: ProjectedRows }>();
   for (const versionDir of newestEntries(projectionsDir(dataDir, workspaceId, datasetId))) {
     for (const dir of newestEntries(versionDir)) {
       const scope = builtScope(dir);
-      if (scope) sets.set(JSON.stringify(scope), { columns: scope.fields, format: scope.format });
+      if (scope) {
+        const { fields, format, since, dateField } = scope;
+        sets.set(JSON.stringify(scope), { columns: fields, format, rows: since ? { since, dateField } : {} });
+      }
     }
   }
   return [...sets.values()].slice(0, PROJECTIONS_KEPT);
@@ -88,9 +107,9 @@ export async function buildKnownProjections(
   onError: (error: unknown) => void,
 ): Promise<number> {
   let built = 0;
-  for (const { columns, format } of builtColumnSets(dataDir, workspaceId, datasetId)) {
+  for (const { columns, format, rows } of builtColumnSets(dataDir, workspaceId, datasetId)) {
     try {
-      await projectedDatasetFile(dataDir, workspaceId, datasetId, tableId, source, columns, format);
+      await projectedDatasetFile(dataDir, workspaceId, datasetId, tableId, source, columns, format, rows);
       built += 1;
     } catch (error) {
       onError(error);

@@ -27,6 +27,9 @@ export interface FileScope {
   /** A SQL condition over SOURCE_TABLE; every row when omitted. */
   condition?: string;
   format?: ScopedFormat;
+  /** The first day of the rows a projected file keeps, and the date field it is of (the condition says the same). */
+  since?: string;
+  dateField?: string;
 }
 
 /**
@@ -43,6 +46,8 @@ interface ScopedManifest {
   /** What the file was built from, so it can be built again for the source's next version (absent before). */
   fields?: string[];
   format?: ScopedFormat;
+  since?: string;
+  dateField?: string;
 }
 
 const inFlight = new Map<string, Promise<void>>();
@@ -150,7 +155,12 @@ async function build(source: DatasetFile, scope: FileScope, dir: string, prune: 
       const arrow = await writeDataset(connection, scope.tableId, temporary);
       return { version: arrow.version, arrowBytes: arrow.arrowBytes, gzipBytes: arrow.arrowGzipBytes };
     });
-    const manifest: ScopedManifest = { ...written, fields: [...scope.fields], format: scope.format ?? 'arrow' };
+    const manifest: ScopedManifest = {
+      ...written,
+      fields: [...scope.fields],
+      format: scope.format ?? 'arrow',
+      ...(scope.since && { since: scope.since, dateField: scope.dateField }),
+    };
     fs.writeFileSync(path.join(temporary, 'manifest.json'), JSON.stringify(manifest));
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(temporary, dir);
@@ -163,8 +173,10 @@ async function build(source: DatasetFile, scope: FileScope, dir: string, prune: 
   }
 }
 
-/** The fields and format the file in `dir` was built with; null when none is built there or it does not say. */
-export function builtScope(dir: string): { fields: string[]; format: ScopedFormat } | null {
+/** What the file in `dir` was built with; null when none is built there or it does not say. */
+export function builtScope(
+  dir: string,
+): { fields: string[]; format: ScopedFormat; since?: string; dateField?: string } | null {
   let manifest: ScopedManifest;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as ScopedManifest;
@@ -172,7 +184,8 @@ export function builtScope(dir: string): { fields: string[]; format: ScopedForma
     // Not built, or removed meanwhile by a newer version's build.
     return null;
   }
-  return manifest.fields && manifest.format ? { fields: manifest.fields, format: manifest.format } : null;
+  const { fields, format, since, dateField } = manifest;
+  return fields && format ? { fields, format, ...(since && { since, dateField }) } : null;
 }
 
 /**

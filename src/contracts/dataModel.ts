@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { workspaceIdParamsSchema } from './common';
+import { isCalendarDate, workspaceIdParamsSchema } from './common';
 import { fieldFeatureSchema, fieldSchema } from './datasets';
 
 /** Conditions a dimension rule may use; strings allow all but regex, every other format only 'equals'. */
@@ -106,6 +106,11 @@ export const datasetQuerySchema = z.object({
    * only); `arrow` (the default): an Arrow IPC stream, what every other reader of datasets gets.
    */
   format: z.enum(DATASET_FORMATS).optional(),
+  /**
+   * `yyyy-MM-dd` (with `columns` only): only the rows whose date field is on or after this day, for a dashboard whose
+   * widgets read no earlier day. The browser names the first of a month, so a dashboard's file changes once a month.
+   */
+  since: z.string().refine(isCalendarDate, 'Invalid day').optional(),
 });
 
 /**
