@@ -28,8 +28,9 @@ function watchRequests(context: BrowserContext): Seen[] {
   const seen: Seen[] = [];
   context.on('requestfinished', async (request) => {
     const url = request.url();
-    // A dashboard in view mode asks for its columns only, as a DuckDB file (?columns=…&format=duckdb).
-    if (!url.endsWith('.wasm') && !/\/datasets\/[^/?]+(\?columns=[^&]*&format=duckdb)?$/.test(url)) return;
+    // A dashboard in view mode asks for its columns and days only, as a DuckDB file (?columns=…&format=duckdb&since=…).
+    if (!url.endsWith('.wasm') && !/\/datasets\/[^/?]+(\?columns=[^&]*&format=duckdb(&since=[\d-]+)?)?$/.test(url))
+      return;
     const timing = request.timing();
     const status = (await request.response())?.status() ?? 0;
     seen.push({ url, start: timing.startTime, end: timing.startTime + timing.responseEnd, status });

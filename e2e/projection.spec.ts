@@ -2,8 +2,8 @@ import { type Page, expect, test } from '@playwright/test';
 import { openAcme, reportPathByTitle } from './support';
 
 /**
- * A dashboard in view mode downloads only the columns its widgets read (issue 20), as a DuckDB file the engine
- * attaches; edit mode, where any field may be added, loads the whole dataset as Arrow, and every widget shows the
+ * A dashboard in view mode downloads only the columns its widgets read and the rows of the days they read (issue
+ * 20), as a DuckDB file the engine attaches; edit mode, where any field may be added, loads the whole dataset as Arrow, and every widget shows the
  * same numbers from it.
  */
 
@@ -11,6 +11,7 @@ interface DatasetRequest {
   path: string;
   columns: string[] | null;
   format: string | null;
+  since: string | null;
 }
 
 /** The dataset file requests of the page (not the schema calls), with the columns each names. */
@@ -25,6 +26,7 @@ function watchDatasets(page: Page): DatasetRequest[] {
       path: url.pathname,
       columns: columns === null ? null : columns.split(','),
       format: url.searchParams.get('format'),
+      since: url.searchParams.get('since'),
     });
   });
   return seen;
@@ -71,6 +73,13 @@ test('the demo dashboard asks for its columns only, and shows the numbers of the
     expect(request.columns!.every((id) => fields.includes(id))).toBe(true);
     expect(request.columns!.length).toBeLessThan(fields.length);
   }
+  // The widgets' dataset comes with the rows of their days only: from the first of the month of the comparison's
+  // start (the last 30 days and the 30 before them).
+  const since = projected.find((request) => request.path.endsWith('/campaign_metrics_by_send_date'))?.since;
+  expect(since).toMatch(/^\d{4}-\d{2}-01$/);
+  const daysBack = (Date.now() - Date.parse(`${since}T00:00:00Z`)) / 86_400_000;
+  expect(daysBack).toBeGreaterThanOrEqual(59);
+  expect(daysBack).toBeLessThan(93);
 
   // Edit mode lets the user add any field: the whole files are loaded, and the widgets compute from them.
   const before = await engineTimes(page);

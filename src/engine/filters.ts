@@ -260,3 +260,17 @@ export function filterMembers(filters: Filter[] | undefined): string[] {
     'and' in filter ? filterMembers(filter.and) : 'or' in filter ? filterMembers(filter.or) : [filter.member],
   );
 }
+
+/**
+ * True when `filters` measure a row against every row of the dataset, whatever its day: a row outlier's band is
+ * computed over the whole table (an aggregate outlier's over the query's own groups). Such a query reads every row.
+ */
+export function readsEveryRow(filters: readonly Filter[] | undefined): boolean {
+  return (filters ?? []).some((filter) =>
+    'and' in filter
+      ? readsEveryRow(filter.and)
+      : 'or' in filter
+        ? readsEveryRow(filter.or)
+        : filter.operator.startsWith('outlier') && filter.aggregate !== true,
+  );
+}

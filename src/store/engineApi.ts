@@ -110,18 +110,22 @@ async function queryOnce(
   const entry = entryFor(state, args.workspaceId, datasetId);
   const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
   // The SQL builders and the projection load with the first query, as the pool does: not with the first screen.
-  const [{ buildQuery, pivotValuesSql }, { missingColumns }] = await Promise.all([
+  const [{ buildQuery, pivotValuesSql }, { lacksRows, missingColumns }] = await Promise.all([
     import('../engine/queries'),
     import('../features/datasets/projection'),
   ]);
-  // A table loaded with a dashboard's columns only never answers a query that reads another: the whole dataset
-  // is loaded instead, and the query is asked again with its version (callers pass the version they saw).
-  const sqlOf = (sql: string) => {
-    if (missingColumns(sql, schema, entry.columns).length === 0) return sql;
+  // A table loaded with a dashboard's columns and days only never answers a query that reads another: the whole
+  // dataset is loaded instead, and the query is asked again with its version (callers pass the version they saw).
+  const loadWhole = () => {
     void import('../features/datasets/loadDataset').then(({ loadDataset }) =>
       dispatch(loadDataset({ workspaceId: args.workspaceId, datasetId })),
     );
-    throw engineError(engineMessages.waitingForDataset);
+    return engineError(engineMessages.waitingForDataset);
+  };
+  if (lacksRows(args.query, schema, entry.since)) throw loadWhole();
+  const sqlOf = (sql: string) => {
+    if (missingColumns(sql, schema, entry.columns).length === 0) return sql;
+    throw loadWhole();
   };
   const pool = await runner();
   const keptVersion = entry.kept ? entry.version : undefined;

@@ -3,9 +3,10 @@ import { useMemo } from 'react';
 import { type Locale } from '../../contracts/common';
 import { type DashboardConfig } from '../../contracts/reports';
 import { targetIdsOfConfig } from '../../contracts/targets';
+import { type DateRanges } from '../../engine/dates';
 import { useAppSelector } from '../../store/hooks';
 import { useGetMeQuery } from '../auth/authApi';
-import { targetReads } from '../datasets/projection';
+import { projectionFirstDay, targetReads } from '../datasets/projection';
 import { localToday, resolveConfigDateRanges } from '../date-range/ranges';
 import { selectFirstDayOfWeek } from '../prefs/prefsSlice';
 import { useGetPublicFlagsQuery, useGetPublicWorkspaceQuery } from '../reports/reportsApi';
@@ -35,25 +36,36 @@ export function useDashboardWorkspace(scope: DataScope): { locale: Locale; flags
 }
 
 /**
- * What a signed-in viewer's dashboard reads, so its widgets load only those columns (issue 20): none in edit mode,
- * where the user may add any field, nor on the public page, whose files are already its report's scope. Pending
- * while the targets its target cards show load; without them (an error), the whole datasets.
+ * What a signed-in viewer's dashboard reads, so its widgets load only those columns and the rows of those days
+ * (issue 20): none in edit mode, where the user may add any field, nor on the public page, whose files are already
+ * its report's scope. Pending while the targets its target cards show load; without them (an error), the whole
+ * datasets. The first day changes with the ranges only when they reach into another month.
  */
-function useDashboardProjection(config: DashboardConfig, scope: DataScope, editMode: boolean): DataScope['projection'] {
+function useDashboardProjection(
+  config: DashboardConfig,
+  scope: DataScope,
+  editMode: boolean,
+  ranges: DateRanges,
+): DataScope['projection'] {
   const projecting = !editMode && scope.publicReportId === undefined;
   const { widgets, filters } = config;
   const targetIds = useMemo(() => targetIdsOfConfig({ widgets }), [widgets]);
   const targets = useGetTargetsQuery(scope.workspaceId, { skip: !projecting || targetIds.length === 0 });
   const targetData = targets.data?.data;
   const targetsFailed = targets.isError;
+  const shown = useMemo(() => targetData?.filter((target) => targetIds.includes(target.id)), [targetData, targetIds]);
+  const firstDay = projectionFirstDay([
+    ranges.main.start,
+    ...(ranges.compare ? [ranges.compare.start] : []),
+    ...(shown ?? []).map((target) => target.dateStart),
+  ]);
   return useMemo(() => {
     if (!projecting) return undefined;
-    if (targetIds.length === 0) return { widgets, filters, targets: [] };
+    if (targetIds.length === 0) return { widgets, filters, targets: [], firstDay };
     if (targetsFailed) return undefined;
-    if (!targetData) return PROJECTION_PENDING;
-    const shown = targetData.filter((target) => targetIds.includes(target.id));
-    return { widgets, filters, targets: targetReads(shown) };
-  }, [projecting, widgets, filters, targetIds, targetData, targetsFailed]);
+    if (!shown) return PROJECTION_PENDING;
+    return { widgets, filters, targets: targetReads(shown), firstDay };
+  }, [projecting, widgets, filters, targetIds, shown, targetsFailed, firstDay]);
 }
 
 /** What every widget of a dashboard shares: its dates resolved today, its global filters and the viewer. */
@@ -69,7 +81,8 @@ export function useWidgetContext(
   const { dateRanges, filters } = config;
   const listLayout = !hasGridLayout(config.flags);
   const { workspaceId, publicReportId } = scope;
-  const projection = useDashboardProjection(config, scope, editMode);
+  const ranges = useMemo(() => resolveConfigDateRanges(dateRanges, today, weekStart), [dateRanges, today, weekStart]);
+  const projection = useDashboardProjection(config, scope, editMode, ranges);
   // Pages may pass a new scope object on every render; widgets refetch only when what it names changes.
   const stableScope = useMemo(
     () =>
@@ -83,7 +96,7 @@ export function useWidgetContext(
   return useMemo(
     () => ({
       scope: stableScope,
-      ranges: resolveConfigDateRanges(dateRanges, today, weekStart),
+      ranges,
       filters: filters ?? [],
       locale,
       weekStart,
@@ -92,6 +105,6 @@ export function useWidgetContext(
       canEdit,
       listLayout,
     }),
-    [stableScope, dateRanges, today, weekStart, filters, locale, flags, editMode, canEdit, listLayout],
+    [stableScope, ranges, weekStart, filters, locale, flags, editMode, canEdit, listLayout],
   );
 }

@@ -246,6 +246,43 @@ describe('datasets slice', () => {
     await waitFor(async () => (await store.get(whole)) !== undefined);
   });
 
+  test("a view-mode dashboard's days: the rows from the month of its first day, earlier ones when it reads them", async () => {
+    const file = tableToIPC(tableFromArrays({ sent: Int32Array.from([1, 2, 3]) }), 'stream');
+    const urls: string[] = [];
+    const fetchFn = async (input: RequestInfo | URL) => {
+      const url = pathOf(input);
+      urls.push(url);
+      if (url.endsWith('?schema=true')) return Response.json(campaignSchema);
+      return streamed(file, 1024, { ETag: `"v${urls.length}"` });
+    };
+    const redux = storeWith(fetchFn);
+    setDatasetSink(() => undefined);
+    const base = { workspaceId: 7, datasetId: campaignSchema.id, fetch: fetchFn, sleep: noWait };
+    const table: Widget = { id: 'a', type: 'table', dataset: campaignSchema.id, metrics: ['sent'] };
+    const from = (firstDay?: string) => ({ widgets: [table], filters: [], targets: [], firstDay });
+    const entry = () => selectDatasetEntry({ datasets: redux.getState().datasets }, 7, campaignSchema.id);
+    const projectedUrl = (rows: string) =>
+      `/api/workspaces/7/datasets/campaigns_fixture?columns=${encodeURIComponent('send_date,sent')}&format=duckdb${rows}`;
+
+    await redux.dispatch(loadDataset({ ...base, projection: from('2024-03-01') }));
+    expect(urls.at(-1)).toBe(projectedUrl('&since=2024-03-01'));
+    expect(entry()).toMatchObject({ status: 'ready', since: '2024-03-01' });
+    // Later days (a shorter range) are in the table already.
+    await redux.dispatch(loadDataset({ ...base, projection: from('2024-05-01') }));
+    expect(urls).toHaveLength(2);
+    // An earlier first day (a range reaching back further) loads the rows from then on.
+    await redux.dispatch(loadDataset({ ...base, projection: from('2024-01-01') }));
+    expect(urls.at(-1)).toBe(projectedUrl('&since=2024-01-01'));
+    // A dashboard reading every day (a row outlier filter) loads every row.
+    const outliers = { ...from('2024-01-01'), filters: [{ member: 'sent', operator: 'outlier', values: ['-2'] }] };
+    await redux.dispatch(loadDataset({ ...base, projection: outliers }));
+    expect(urls.at(-1)).toBe(projectedUrl(''));
+    expect(entry()?.since).toBeUndefined();
+    // Which serves every dashboard of these columns after it, whatever its days.
+    await redux.dispatch(loadDataset({ ...base, projection: from('2024-05-01') }));
+    expect(urls).toHaveLength(6);
+  });
+
   test('a 403 fails at once with the Yikes state', async () => {
     let calls = 0;
     const { store, received, load } = setup(async () => {

@@ -20,6 +20,8 @@ export interface DatasetEntry {
   version?: string;
   /** The fields the engine's table was loaded with (a dashboard's projection); undefined: every column. */
   columns?: string[];
+  /** The first day of the rows the engine's table was loaded with (a dashboard's projection); undefined: all. */
+  since?: string;
   schema?: DatasetSchema;
   fetchedAt?: number;
   error?: string;
@@ -81,12 +83,13 @@ export const datasetsSlice = createSlice({
           schema: DatasetSchema;
           fetchedAt: number;
           columns?: string[];
+          since?: string;
           /** Kept for the user's next visit (keptDatasets.ts): a workspace's dataset, not a public report's. */
           keep?: boolean;
         }
       >,
     ) {
-      const { key, version, schema, fetchedAt, columns } = action.payload;
+      const { key, version, schema, fetchedAt, columns, since } = action.payload;
       const entry = state.entries[key];
       state.entries[key] = {
         status: 'ready',
@@ -97,6 +100,7 @@ export const datasetsSlice = createSlice({
         schema,
         fetchedAt,
         columns,
+        since,
       };
     },
     /** The workspace's schemas changed (data model saved): the next use downloads them again. */

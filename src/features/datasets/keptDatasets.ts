@@ -7,7 +7,7 @@ import { type DatasetsState, downloadSucceeded } from './datasetsSlice';
 
 /**
  * What a visit knew of each workspace dataset it loaded, kept in localStorage for the next visit: the schema, the
- * version the engine held and the columns it was loaded with. A reload starts from them (src/app/main.tsx), so its
+ * version the engine held and the columns and first day it was loaded with. A reload starts from them (src/app/main.tsx), so its
  * widgets build their queries at once and draw that visit's kept answers (src/workers/keptResults.ts) while the
  * dataset is checked with the server, instead of after the schema's request and the file's 304 (bench/README.md).
  * The check runs as before: a changed schema or file brings new queries, and their numbers replace the kept ones,
@@ -22,6 +22,7 @@ const keptEntrySchema = z.object({
   version: z.string(),
   schema: datasetSchemaSchema,
   columns: z.array(z.string()).optional(),
+  since: z.string().optional(),
   /** When the server last confirmed it (ms since the epoch). */
   at: z.number(),
 });
@@ -40,8 +41,8 @@ export function loadKeptDatasets(storage: KeptStorage, now = Date.now()): Datase
   for (const [key, value] of Object.entries(readKept(storage))) {
     const parsed = keptEntrySchema.safeParse(value);
     if (!parsed.success || now < parsed.data.at || now - parsed.data.at >= RESULT_FRESH_MS) continue;
-    const { version, schema, columns } = parsed.data;
-    const entry = { status: 'ready', loaded: 0, total: null, attempt: 1, version, schema, columns } as const;
+    const { version, schema, columns, since } = parsed.data;
+    const entry = { status: 'ready', loaded: 0, total: null, attempt: 1, version, schema, columns, since } as const;
     entries[key] = { ...entry, fetchedAt: 0, kept: true };
   }
   return { entries };
@@ -64,8 +65,8 @@ export function keepDataset(storage: KeptStorage, key: string, entry: Omit<KeptE
 export function keepDatasetsForNextVisit(storage: KeptStorage): () => void {
   return startAppListening({
     actionCreator: downloadSucceeded,
-    effect: ({ payload: { key, keep, version, schema, columns } }) => {
-      if (keep) keepDataset(storage, key, { version, schema, columns });
+    effect: ({ payload: { key, keep, version, schema, columns, since } }) => {
+      if (keep) keepDataset(storage, key, { version, schema, columns, since });
     },
   });
 }

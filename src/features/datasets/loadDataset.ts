@@ -17,7 +17,7 @@ import {
   downloadSucceeded,
 } from './datasetsSlice';
 import { downloadDataset } from './download';
-import { covers, type DashboardProjection, projectedColumns } from './projection';
+import { covers, coversRows, type DashboardProjection, projectedColumns, projectedSince } from './projection';
 
 // The load of a dataset (its download, projection and hand-over to the engine) is apart from the slice it reports
 // to: the slice is in the first load, this loads with the first screen that reads a dataset.
@@ -60,25 +60,42 @@ interface LoadArgs extends DatasetRef {
   store?: DatasetStore;
 }
 
-/** The columns to load for `projection`: undefined for the whole dataset; widened by what the engine holds. */
-function columnsToLoad(
+/** The columns and first day to load for `projection`: undefined for all of them; widened by what the engine holds. */
+function scopeToLoad(
   projection: DashboardProjection | undefined,
   schema: DatasetSchema,
   entry: DatasetEntry | undefined,
-): string[] | undefined {
+): { columns?: string[]; since?: string } {
   const wanted = projection ? projectedColumns(projection, schema) : null;
-  if (wanted === null) return undefined;
+  if (wanted === null || !projection) return {};
   // Whatever another consumer of the loaded table reads stays in (a wider projection, never a narrower one); an
-  // earlier visit's columns are no table of this page.
-  const kept = entry?.version && !entry.kept ? entry.columns : [];
-  return kept === undefined ? undefined : [...new Set([...kept, ...wanted])];
+  // earlier visit's columns and days are no table of this page.
+  const current = entry?.version && !entry.kept;
+  const kept = current ? entry.columns : [];
+  if (kept === undefined) return {};
+  const wantedSince = projectedSince(projection, schema);
+  const since = !current ? wantedSince : wantedSince && entry.since && [wantedSince, entry.since].sort()[0];
+  return { columns: [...new Set([...kept, ...wanted])], since };
+}
+
+/** True when the table of `entry` holds the columns and rows `projection` (undefined: the whole dataset) reads. */
+export function entryHolds(
+  entry: Pick<DatasetEntry, 'columns' | 'since'>,
+  schema: DatasetSchema,
+  projection?: DashboardProjection,
+): boolean {
+  if (!projection) return covers(entry.columns, null) && coversRows(entry.since, null);
+  return (
+    covers(entry.columns, projectedColumns(projection, schema)) &&
+    coversRows(entry.since, projectedSince(projection, schema))
+  );
 }
 
 /** True when the engine's table of `entry` is current and holds what `projection` (or the whole dataset) needs. */
 export function entryServes(entry: DatasetEntry | undefined, projection?: DashboardProjection): boolean {
   if (entry?.status !== 'ready' || !entry.schema || !entry.fetchedAt) return false;
   if (Date.now() - entry.fetchedAt >= DATASET_STALE_MS) return false;
-  return covers(entry.columns, projection ? projectedColumns(projection, entry.schema) : null);
+  return entryHolds(entry, entry.schema, projection);
 }
 
 /** Who waits for the end of a dataset's next or current load, by dataset key. */
@@ -117,9 +134,9 @@ export function whenLoadEnds(workspaceId: number, datasetId: string, signal?: Ab
 
 /**
  * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s, or when the
- * engine's table lacks columns now needed; a copy kept from an earlier visit is reused when the server says it is
+ * engine's table lacks columns or days now needed; a copy kept from an earlier visit is reused when the server says it is
  * current), with progress in the store and the bytes handed straight to the query engine. With a projection,
- * only the columns a dashboard reads.
+ * only the columns a dashboard reads, and only the rows of the days it reads.
  */
 export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
   'datasets/load',
@@ -137,11 +154,14 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
         datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false, forceRefetch: true }),
       ).unwrap();
       // A public link's file is already its report's scope.
-      const columns = publicReportId === undefined ? columnsToLoad(projection, schema, previous) : undefined;
+      const { columns, since } = publicReportId === undefined ? scopeToLoad(projection, schema, previous) : {};
       // A column set comes as a DuckDB file, which the engine attaches instead of inserting Arrow (measured in
       // bench/README.md); the whole file stays Arrow, the format every other reader of datasets gets.
       const format: DatasetFormat = columns ? 'duckdb' : 'arrow';
-      const query = columns ? `?columns=${encodeURIComponent(projectedColumnsParam(columns))}&format=duckdb` : '';
+      const rows = since ? `&since=${since}` : '';
+      const query = columns
+        ? `?columns=${encodeURIComponent(projectedColumnsParam(columns))}&format=duckdb${rows}`
+        : '';
       // The projected file has its own URL, so its kept copy and its ETag are its own.
       const url = `/api${datasetPath(ref)}${query}`;
       const file = await downloadDataset(url, {
@@ -156,7 +176,7 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
       const version = `${workspaceId}:${file.version}`;
       await sink(schema.tableId, version, file.bytes, format);
       const keep = publicReportId === undefined;
-      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns, keep }));
+      dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns, since, keep }));
     } catch (error) {
       console.error(error);
       dispatch(downloadFailed({ key, error: DATASET_FETCH_ERROR }));

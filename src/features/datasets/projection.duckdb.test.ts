@@ -26,7 +26,16 @@ import { type EngineWorkerApi } from '../../workers/protocol';
 import { type TargetRead, widgetReads } from '../public-report/publicScope';
 import { widgetRegistry } from '../widgets/registry';
 import { effectiveFilters } from '../widgets/widgetQuery';
-import { covers, type DashboardProjection, missingColumns, projectedColumns } from './projection';
+import {
+  covers,
+  coversRows,
+  type DashboardProjection,
+  lacksRows,
+  missingColumns,
+  projectedColumns,
+  projectedSince,
+  projectionFirstDay,
+} from './projection';
 
 /**
  * Every widget kind of the registry, configured: the columns a view-mode dashboard of it loads must answer every
@@ -59,7 +68,7 @@ const examples: { readonly [T in WidgetType]: Widget } = {
     dimensions: ['country'],
   },
   high_low: { id: 'hl', type: 'high_low', dataset: campaigns, metrics: ['clicks_unique'], dimension: 'campaign_name' },
-  subscriber_growth: { id: 'growth', type: 'subscriber_growth', dataset: listSchema.id, filteredLists: ['Newsletter'] },
+  subscriber_growth: { id: 'growth', type: 'subscriber_growth', dataset: listSchema.id, filteredLists: ['A'] },
   target: { id: 'target', type: 'target', targets: ['t1'] },
   list: { id: 'list', type: 'list', dataset: campaigns, metrics: ['clicks_unique'], dimensions: ['country'] },
   rich_text: { id: 'text', type: 'rich_text' },
@@ -69,9 +78,15 @@ const dashboardFilters: ReportFilter[] = [{ member: 'country', operator: 'equals
 const range = { start: '2024-01-01', end: '2024-02-29' };
 const compare = { start: '2023-12-01', end: '2023-12-31' };
 
-/** The queries of one kind for one read of a widget, as its view asks them. */
-function queriesOf(kind: QueryKind, read: ReturnType<typeof widgetReads>[number], schema: DatasetSchema): QueryInput[] {
-  const base = { dataset: schema.id, range, filters: effectiveFilters(read.filters, schema) };
+/** The queries of one kind for one read of a widget, as its view asks them over `range` and `compare`. */
+function queriesOf(
+  kind: QueryKind,
+  read: ReturnType<typeof widgetReads>[number],
+  schema: DatasetSchema,
+  ranges = { range, compare },
+): QueryInput[] {
+  const { compare } = ranges;
+  const base = { dataset: schema.id, range: ranges.range, filters: effectiveFilters(read.filters, schema) };
   const [dimension] = read.dimensions;
   const metric = read.metrics[0];
   switch (kind) {
@@ -86,7 +101,7 @@ function queriesOf(kind: QueryKind, read: ReturnType<typeof widgetReads>[number]
     case 'highLow':
       return [{ ...base, kind, metrics: [...read.metrics], dimension }] as QueryInput[];
     case 'subscriberGrowth':
-      return [{ ...base, kind, compare, lists: ['Newsletter'] }] as QueryInput[];
+      return [{ ...base, kind, compare, lists: ['A'] }] as QueryInput[];
     case 'distinctValues':
       return [{ kind, dataset: schema.id, dimension: 'list_name', filters: [] }] as QueryInput[];
     case 'targetProgress':
@@ -138,22 +153,30 @@ afterAll(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Has the server write the DuckDB file of `columns` (native DuckDB) and the engine attach it (DuckDB-WASM). */
-async function attachFile(schema: DatasetSchema, columns: readonly string[]): Promise<void> {
+/**
+ * Has the server write the DuckDB file of `columns` (native DuckDB), of the rows from `since` on when given, and the
+ * engine attach it (DuckDB-WASM).
+ */
+async function attachFile(schema: DatasetSchema, columns: readonly string[], since?: string): Promise<void> {
   const source = sources.get(schema.id)!;
-  const file = await projectedDatasetFile(dataDir!, 1, schema.id, schema.tableId, source, columns, 'duckdb');
+  const rows = since ? { since, dateField: schema.dateField } : {};
+  const file = await projectedDatasetFile(dataDir!, 1, schema.id, schema.tableId, source, columns, 'duckdb', rows);
   await engine.load(schema.tableId, file.version, new Uint8Array(fs.readFileSync(file.arrowPath)), 'duckdb');
 }
 
-/** Runs `sql` over the whole tables, or over copies in the schema `projected` that hold `columns` only. */
-function answer(sql: string, schema: DatasetSchema, columns?: readonly string[]) {
+/**
+ * Runs `sql` over the whole tables, or over copies in the schema `projected` that hold `columns` only, and only the
+ * rows from `since` on when given.
+ */
+function answer(sql: string, schema: DatasetSchema, columns?: readonly string[], since?: string) {
   if (!columns) {
     conn.query('SET search_path = main');
     return rows(conn, sql);
   }
   const stored = Object.keys(schema === listSchema ? listColumns : campaignColumns).filter((c) => columns.includes(c));
   conn.query(
-    `CREATE OR REPLACE TABLE projected.${schema.tableId} AS SELECT ${stored.join(', ')} FROM main.${schema.tableId}`,
+    `CREATE OR REPLACE TABLE projected.${schema.tableId} AS SELECT ${stored.join(', ')} FROM main.${schema.tableId}` +
+      (since ? ` WHERE CAST(${schema.dateField} AS DATE) >= DATE '${since}'` : ''),
   );
   conn.query('SET search_path = projected');
   try {
@@ -239,5 +262,93 @@ describe('the columns a view-mode dashboard loads', () => {
     expect(covers(columns, null)).toBe(false);
     expect(covers(columns, ['sent'])).toBe(true);
     expect(covers(['sent'], columns)).toBe(false);
+  });
+});
+
+describe('the days a view-mode dashboard loads', () => {
+  // From the first of January: the campaign fixture's December rows are left out.
+  const days = {
+    range: { start: '2024-02-10', end: '2024-03-10' },
+    compare: { start: '2024-01-11', end: '2024-02-09' },
+  };
+  const firstDay = projectionFirstDay([days.range.start, days.compare.start]);
+  /** The queries only a drawer runs (the whole dataset's scope): they read beyond the dashboard's days. */
+  const drawerOnly: QueryKind[] = ['distinctValues', 'targetHistory'];
+
+  it.each(Object.keys(widgetRegistry) as WidgetType[])(
+    'answers every query a %s widget runs on the canvas as the whole dataset does, over the rows of its days',
+    async (type) => {
+      const widget = examples[type];
+      const definition = widgetRegistry[type];
+      if (definition.queries.length === 0) return;
+      const projection: DashboardProjection = { widgets: [widget], filters: dashboardFilters, targets, firstDay };
+      const reads =
+        type === 'target'
+          ? targets.map((target) => ({ metrics: [target.metric], dimensions: [], filters: target.filters }))
+          : widgetReads(widget).map((read) => ({ ...read, filters: [...read.filters, ...dashboardFilters] }));
+      const schema = type === 'subscriber_growth' ? listSchema : campaignSchema;
+      const columns = projectedColumns(projection, schema);
+      const since = projectedSince(projection, schema);
+      expect(since).toBe('2024-01-01');
+      await attachFile(schema, columns, since);
+      let ran = 0;
+      for (const read of reads) {
+        for (const kind of definition.queries) {
+          for (const query of queriesOf(kind, read, schema, days)) {
+            // A drawer's query over this table would load the whole dataset first (engineApi).
+            expect([kind, lacksRows(query, schema, since)]).toEqual([kind, drawerOnly.includes(kind)]);
+            if (drawerOnly.includes(kind)) continue;
+            const sql = buildQuery(schema, query);
+            const whole = answer(sql, schema);
+            expect(answer(sql, schema, columns, since)).toEqual(whole);
+            expect(tableRows(tableFromIPC(await engine.query(sql)))).toEqual(whole);
+            ran += whole.length > 0 ? 1 : 0;
+          }
+        }
+      }
+      expect(ran).toBeGreaterThan(0);
+    },
+  );
+
+  it('leaves rows out: the file of the days holds fewer rows than the dataset', () => {
+    const count = (since?: string) => {
+      answer('SELECT 1', campaignSchema, ['send_date'], since);
+      conn.query('SET search_path = projected');
+      const [{ n }] = rows(conn, `SELECT count(*)::INTEGER AS n FROM ${campaignSchema.tableId}`);
+      conn.query('SET search_path = main');
+      return Number(n);
+    };
+    expect(count('2024-01-01')).toBeGreaterThan(0);
+    expect(count('2024-01-01')).toBeLessThan(count());
+  });
+
+  it('reads every day for another date field, a row outlier or a dataset no widget reads', () => {
+    const base: DashboardProjection = { widgets: [examples.table], filters: [], targets: [], firstDay };
+    expect(projectedSince(base, campaignSchema)).toBe('2024-01-01');
+    expect(projectedSince({ ...base, firstDay: undefined }, campaignSchema)).toBeUndefined();
+    const rowOutlier: ReportFilter = { member: 'sent', operator: 'outlierHigh', values: ['-2'] };
+    expect(projectedSince({ ...base, filters: [rowOutlier] }, campaignSchema)).toBeUndefined();
+    expect(projectedSince({ ...base, filters: [{ or: [rowOutlier] }] }, campaignSchema)).toBeUndefined();
+    // An aggregate outlier compares the query's own groups.
+    expect(projectedSince({ ...base, filters: [{ ...rowOutlier, aggregate: true }] }, campaignSchema)).toBe(
+      '2024-01-01',
+    );
+    const dated = campaignSchema.fields.find(
+      (field) => field.format === 'date' && field.id !== campaignSchema.dateField,
+    );
+    if (dated) {
+      const byOther = { ...examples.table, dateField: dated.id };
+      expect(projectedSince({ ...base, widgets: [byOther] }, campaignSchema)).toBeUndefined();
+    }
+    expect(projectedSince(base, listSchema)).toBeUndefined();
+    // A table of every row serves any query; one of some days serves the queries of those days only.
+    const query: QueryInput = { kind: 'funnel', dataset: campaigns, ...days, metrics: ['sent'], filters: [] };
+    expect(lacksRows(query, campaignSchema, undefined)).toBe(false);
+    expect(lacksRows(query, campaignSchema, '2024-01-01')).toBe(false);
+    expect(lacksRows(query, campaignSchema, '2024-02-01')).toBe(true);
+    expect(coversRows('2024-01-01', '2024-02-01')).toBe(true);
+    expect(coversRows('2024-02-01', '2024-01-01')).toBe(false);
+    expect(coversRows('2024-02-01', undefined)).toBe(false);
+    expect(coversRows(undefined, null)).toBe(true);
   });
 });

@@ -2,8 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { type DatasetSchema } from '../../contracts/datasets';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { DATASET_FETCH_ERROR, selectDatasetEntry } from '../datasets/datasetsSlice';
-import { loadDataset } from '../datasets/loadDataset';
-import { covers, projectedColumns } from '../datasets/projection';
+import { entryHolds, loadDataset } from '../datasets/loadDataset';
 import { type DataScope, PROJECTION_PENDING } from './types';
 
 export type WidgetDataStatus = 'loading' | 'ready' | 'error';
@@ -26,14 +25,12 @@ export function useWidgetData(scope: DataScope, datasetId: string | null): Widge
   const dispatch = useAppDispatch();
   const { workspaceId, publicReportId, projection } = scope;
   const entry = useAppSelector((state) => (datasetId ? selectDatasetEntry(state, workspaceId, datasetId) : undefined));
-  // The engine's table holds every column this widget's dashboard (or, without a projection, anyone) may read.
+  // The engine's table holds every column and day this widget's dashboard (or, without a projection, anyone) may read.
+  const { schema, version, columns, since } = entry ?? {};
   const held = useMemo(
     () =>
-      !!entry?.schema &&
-      !!entry.version &&
-      projection !== PROJECTION_PENDING &&
-      covers(entry.columns, projection ? projectedColumns(projection, entry.schema) : null),
-    [entry?.schema, entry?.version, entry?.columns, projection],
+      !!schema && !!version && projection !== PROJECTION_PENDING && entryHolds({ columns, since }, schema, projection),
+    [schema, version, columns, since, projection],
   );
 
   // A load ended without what this widget needs (a narrower projection loaded meanwhile): it asks again.
