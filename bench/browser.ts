@@ -53,14 +53,15 @@ export async function signIn(browser: Browser, baseURL: string) {
 export async function engineSpan(
   page: Page,
   since: number,
-): Promise<{ spanMs: number; queries: number; firstStart: number; lastEnd: number }> {
+): Promise<{ spanMs: number; queries: number; firstStart: number; lastEnd: number; durations: number[] }> {
   return page.evaluate(
     ({ name, since }) => {
       const entries = performance.getEntriesByName(name).filter((entry) => entry.startTime >= since);
-      if (!entries.length) return { spanMs: 0, queries: 0, firstStart: since, lastEnd: since };
+      if (!entries.length) return { spanMs: 0, queries: 0, firstStart: since, lastEnd: since, durations: [] };
       const first = Math.min(...entries.map((entry) => entry.startTime));
       const lastEnd = Math.max(...entries.map((entry) => entry.startTime + entry.duration));
-      return { spanMs: lastEnd - first, queries: entries.length, firstStart: first, lastEnd };
+      const durations = entries.map((entry) => entry.duration);
+      return { spanMs: lastEnd - first, queries: entries.length, firstStart: first, lastEnd, durations };
     },
     { name: ENGINE_QUERY_MEASURE, since },
   );

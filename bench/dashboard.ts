@@ -193,6 +193,8 @@ interface Run {
   /** Dataset loads into a worker during a date change, and their time. */
   loads?: number;
   loadMs?: number;
+  /** A date change's per-query durations (the engine's steady state: its code compiled by the open's queries). */
+  queryMs?: number[];
 }
 
 /** Where one open's time went, in ms since navigation start unless named a duration. */
@@ -722,6 +724,7 @@ async function main() {
           renderMs: rendered - clicked,
           engineMs: engine.spanMs,
           queries: engine.queries,
+          queryMs: engine.durations,
           beforeEngineMs: engine.firstStart - clicked,
           afterEngineMs: rendered - engine.lastEnd,
           ...(await page.evaluate(
@@ -765,6 +768,9 @@ async function main() {
           `widget drawn ${part('afterEngineMs')}; dataset loads into a worker meanwhile: ` +
           `${dateChange.map((run) => run.loads).join(', ')} (${part('loadMs')})`,
       );
+      const durations = dateChange.flatMap((run) => run.queryMs ?? []).sort((a, b) => a - b);
+      const at = (share: number) => ms(durations[Math.min(durations.length - 1, Math.floor(share * durations.length))]);
+      console.log(`Date change, per-widget query p50 / p95 (all date changes' queries): ${at(0.5)} / ${at(0.95)}`);
     }
     printBreakdown(coldSteps, warmSteps, reloadName);
   } finally {

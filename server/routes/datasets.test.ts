@@ -435,10 +435,14 @@ describe('a projected dataset file (?columns=)', () => {
       instance.closeSync();
       fs.rmSync(file, { force: true });
     }
-    for (const bad of ['columns=sent&since=2026-02-30', 'columns=sent&since=June', 'since=2026-06-01']) {
+    const refusals = {
+      'columns=sent&since=2026-02-30': 'Invalid querystring: since: Invalid day',
+      'columns=sent&since=June': 'Invalid querystring: since: Invalid day',
+      'since=2026-06-01': 'Invalid querystring: since: since needs columns',
+    };
+    for (const [bad, error] of Object.entries(refusals)) {
       const refused = await t.app.inject({ url: url(`/${dataset}?${bad}`), headers: admin.headers });
-      expect([bad, refused.statusCode]).toEqual([bad, 400]);
-      expect(refused.json().error).toMatch(/^Invalid querystring: since/);
+      expect([bad, refused.statusCode, refused.json().error]).toEqual([bad, 400, error]);
     }
   });
 
