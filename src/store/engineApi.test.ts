@@ -93,6 +93,41 @@ test('before the dataset is there, and for an unknown metric, errors are plain o
   expect(bad.error).toEqual({ name: 'QueryBuildError', message: 'Metric not found: "nope"' });
 });
 
+test('a table of some days answers the queries of those days; one reading earlier days loads the whole dataset', async () => {
+  const store = setupStore();
+  const key = `3/${campaignSchema.id}`;
+  // A view-mode dashboard's file: the rows from the first of February on.
+  store.dispatch(
+    downloadSucceeded({ key, version: '3:v1', schema: campaignSchema, fetchedAt: Date.now(), since: '2024-02-01' }),
+  );
+  const funnel = (range: { start: string; end: string }) =>
+    store.dispatch(
+      engineApi.endpoints.funnel.initiate({
+        workspaceId: 3,
+        query: { kind: 'funnel', dataset: 'campaigns_fixture', range, metrics: ['sent'] },
+      }),
+    );
+  const february = await funnel({ start: '2024-02-01', end: '2024-02-29' });
+  expect(february.data?.data.sent).toEqual([
+    data
+      .filter((row) => row.send_date >= '2024-02-01' && row.send_date <= '2024-02-29')
+      .reduce((n, r) => n + r.sent, 0),
+  ]);
+  expect(store.getState().datasets.entries[key].status).toBe('ready');
+  // The file lacks January: no answer from it; the whole dataset is asked for.
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const january = await funnel({ start: '2024-01-15', end: '2024-02-15' });
+    expect(january.error).toEqual({ name: 'EngineError', message: 'query executing while still waiting for dataset' });
+    // The load of the whole dataset has started (no server answers it here).
+    for (let tries = 0; store.getState().datasets.entries[key].status !== 'loading' && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().datasets.entries[key]).toMatchObject({ status: 'loading', since: '2024-02-01' });
+  } finally {
+    quiet.mockRestore();
+  }
+});
+
 test("the data-model editor's unsaved fields: a custom metric computed from the fields as edited", async () => {
   const store = storeWith();
   const range = { start: '2024-01-01', end: '2024-01-31' };
