@@ -28,7 +28,7 @@ import {
   ParquetQueries,
   type DatasetFile,
 } from '../services/datasets';
-import { projectedDatasetFile } from '../services/projectedDatasets';
+import { markProjectionUsed, projectedDatasetFile } from '../services/projectedDatasets';
 import { publicDatasetFile, publicScopes } from '../services/publicDatasets';
 import { findPublicReport } from '../services/reports';
 
@@ -196,6 +196,7 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
         // The rows of the dataset's date field from that day, as the browser's date ranges read it.
         since ? { since, dateField: toDatasetSchema(dataset).dateField } : {},
       );
+      markProjectionUsed(file);
       const type = format === 'duckdb' ? DUCKDB_FILE_CONTENT_TYPE : DATASET_CONTENT_TYPE;
       return sendDatasetFile(request, reply, file, DATASET_CACHE_CONTROL, type);
     },

@@ -125,6 +125,16 @@ describe('integrations API against the provider simulator', () => {
     // A dashboard that reads only the days from `since` on has a file of its own.
     const recentBefore = await projected({}, `&since=${since}`);
     expect(recentBefore.statusCode).toBe(200);
+    // A set nobody has asked for in a month (a dashboard's earlier days) is not built again.
+    expect((await projected({}, '&since=2026-06-01')).statusCode).toBe(200);
+    const oldVersionDir = fs.readdirSync(projectionsDir(t.config.dataDir, workspaceId, dataset));
+    expect(oldVersionDir).toHaveLength(1);
+    const setsBefore = path.join(projectionsDir(t.config.dataDir, workspaceId, dataset), oldVersionDir[0]);
+    const aged = fs
+      .readdirSync(setsBefore)
+      .find((dir) => fs.readFileSync(path.join(setsBefore, dir, 'manifest.json'), 'utf8').includes('2026-06-01'))!;
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3_600_000);
+    fs.utimesSync(path.join(setsBefore, aged, 'used'), monthAgo, monthAgo);
     const { id } = (await call('POST', '/klaviyo')).json().data;
     expect((await call('PUT', `/klaviyo/${id}/connect`, { api_key: klaviyoApiKey })).statusCode).toBe(200);
     expect(await worker.drain()).toBeGreaterThanOrEqual(2);

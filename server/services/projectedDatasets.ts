@@ -7,6 +7,30 @@ import { builtScope, quoteIdentifier, removeOlderEntries, type ScopedFormat, sco
 
 /** Column sets kept per dataset version: a workspace's dashboards ask for a few each; the oldest beyond go. */
 export const PROJECTIONS_KEPT = 8;
+/**
+ * A set nobody asked for in this long is not built again for a new version (a deleted dashboard's, or the days a
+ * dashboard read before its first day moved to the next month); the first request for it builds it.
+ */
+export const PROJECTION_UNUSED_MS = 14 * 24 * 3_600_000;
+/** The file in a set's directory whose time is the set's last request (carried over to the next version's). */
+const USED_MARKER = 'used';
+
+/** Records a request for the projected file `file` (its set was just served), or `at` for a set built again. */
+export function markProjectionUsed(file: DatasetFile, at = Date.now()): void {
+  const marker = path.join(path.dirname(file.arrowPath), USED_MARKER);
+  try {
+    fs.closeSync(fs.openSync(marker, 'a'));
+    fs.utimesSync(marker, new Date(at), new Date(at));
+  } catch {
+    // Removed meanwhile by a newer version's build: that build's set is marked by its own requests.
+  }
+}
+
+/** When the set in `dir` was last asked for: its marker's time, else its build's. */
+function lastUse(dir: string): number {
+  const stat = (name: string) => fs.statSync(path.join(dir, name), { throwIfNoEntry: false })?.mtimeMs;
+  return stat(USED_MARKER) ?? stat('manifest.json') ?? 0;
+}
 
 /** Where a workspace's projected files live, one directory per dataset. */
 export const workspaceProjectionsDir = (dataDir: string, workspaceId: number): string =>
@@ -47,8 +71,9 @@ function sinceCondition({ since, dateField }: ProjectedRows): string | undefined
 
 /**
  * A dataset file with only `columns` (sorted, distinct field ids; computed ones have no column and are skipped) and
- * every row or those of `rows`, for a dashboard that reads only those, as Arrow or as a DuckDB file: built once per source version,
- * column set and format, with its own ETag. A build for a new source version removes the files of older versions.
+ * every row or those of `rows`, for a dashboard that reads only those, as Arrow or as a DuckDB file: built once per
+ * source version, column set, rows and format, with its own ETag. A build for a new source version removes the files
+ * of older versions.
  */
 export function projectedDatasetFile(
   dataDir: string,
@@ -73,28 +98,35 @@ export function projectedDatasetFile(
   });
 }
 
-/** The column sets built for a workspace's dataset (any source version), newest first, at most `PROJECTIONS_KEPT`. */
-export function builtColumnSets(
-  dataDir: string,
-  workspaceId: number,
-  datasetId: string,
-): { columns: string[]; format: ScopedFormat; rows: ProjectedRows }[] {
-  const sets = new Map<string, { columns: string[]; format: ScopedFormat; rows: ProjectedRows }>();
+interface BuiltSet {
+  columns: string[];
+  format: ScopedFormat;
+  rows: ProjectedRows;
+  /** The set's last request (ms since the epoch). */
+  usedAt: number;
+}
+
+/**
+ * The column sets built for a workspace's dataset (any source version) and asked for within `PROJECTION_UNUSED_MS`
+ * of `now`, newest first, at most `PROJECTIONS_KEPT`.
+ */
+export function builtColumnSets(dataDir: string, workspaceId: number, datasetId: string, now = Date.now()): BuiltSet[] {
+  const sets = new Map<string, BuiltSet>();
   for (const versionDir of newestEntries(projectionsDir(dataDir, workspaceId, datasetId))) {
     for (const dir of newestEntries(versionDir)) {
       const scope = builtScope(dir);
-      if (scope) {
-        const { fields, format, since, dateField } = scope;
-        sets.set(JSON.stringify(scope), { columns: fields, format, rows: since ? { since, dateField } : {} });
-      }
+      const usedAt = lastUse(dir);
+      if (!scope || sets.has(JSON.stringify(scope)) || now - usedAt > PROJECTION_UNUSED_MS) continue;
+      const { fields, format, since, dateField } = scope;
+      sets.set(JSON.stringify(scope), { columns: fields, format, rows: since ? { since, dateField } : {}, usedAt });
     }
   }
   return [...sets.values()].slice(0, PROJECTIONS_KEPT);
 }
 
 /**
- * Builds for `source` (a new version of the dataset) the column sets that were built for its earlier versions, so
- * the dashboards that asked for them open without waiting for a build (at 10^7 rows one takes seconds:
+ * Builds for `source` (a new version of the dataset) the column sets that were built for its earlier versions and
+ * asked for lately, so the dashboards that asked for them open without waiting for a build (at 10^7 rows one takes seconds:
  * bench/README.md). The sets are listed first: each build for the new version removes the older versions' files.
  * Answers how many are ready; a set that fails is passed to `onError` and left to the first request for it.
  */
@@ -107,9 +139,11 @@ export async function buildKnownProjections(
   onError: (error: unknown) => void,
 ): Promise<number> {
   let built = 0;
-  for (const { columns, format, rows } of builtColumnSets(dataDir, workspaceId, datasetId)) {
+  for (const { columns, format, rows, usedAt } of builtColumnSets(dataDir, workspaceId, datasetId)) {
     try {
-      await projectedDatasetFile(dataDir, workspaceId, datasetId, tableId, source, columns, format, rows);
+      const file = await projectedDatasetFile(dataDir, workspaceId, datasetId, tableId, source, columns, format, rows);
+      // Built ahead is not asked for: the set keeps its last request's time.
+      markProjectionUsed(file, usedAt);
       built += 1;
     } catch (error) {
       onError(error);
