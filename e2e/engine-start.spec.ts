@@ -28,7 +28,8 @@ function watchRequests(context: BrowserContext): Seen[] {
   const seen: Seen[] = [];
   context.on('requestfinished', async (request) => {
     const url = request.url();
-    // A dashboard in view mode asks for its columns and days only, as a DuckDB file (?columns=…&format=duckdb&since=…).
+    // A dashboard in view mode asks for its columns and days only, as a DuckDB file
+    // (?columns=…&format=duckdb&since=…).
     if (!url.endsWith('.wasm') && !/\/datasets\/[^/?]+(\?columns=[^&]*&format=duckdb(&since=[\d-]+)?)?$/.test(url))
       return;
     const timing = request.timing();

@@ -2,9 +2,9 @@ import { type Page, expect, test } from '@playwright/test';
 import { openAcme, reportPathByTitle } from './support';
 
 /**
- * A dashboard in view mode downloads only the columns its widgets read and the rows of the days they read (issue
- * 20), as a DuckDB file the engine attaches; edit mode, where any field may be added, loads the whole dataset as Arrow, and every widget shows the
- * same numbers from it.
+ * A dashboard in view mode downloads only the columns its widgets read and the rows of the days they read (issue 20),
+ * as a DuckDB file the engine attaches; edit mode, where any field may be added, loads the whole dataset as Arrow, and
+ * every widget shows the same numbers from it.
  */
 
 interface DatasetRequest {

@@ -125,8 +125,8 @@ export function builtColumnSets(dataDir: string, workspaceId: number, datasetId:
 }
 
 /**
- * Builds for `source` (a new version of the dataset) the column sets that were built for its earlier versions and
- * asked for lately, so the dashboards that asked for them open without waiting for a build (at 10^7 rows one takes seconds:
+ * Builds for `source` (a new version of the dataset) the column sets that were built for its earlier versions and asked
+ * for lately, so the dashboards that asked for them open without waiting for a build (at 10^7 rows one takes seconds:
  * bench/README.md). The sets are listed first: each build for the new version removes the older versions' files.
  * Answers how many are ready; a set that fails is passed to `onError` and left to the first request for it.
  */

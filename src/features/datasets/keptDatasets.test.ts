@@ -27,7 +27,14 @@ import { loadDataset, setDatasetSink } from './loadDataset';
 jest.setTimeout(60_000);
 
 const key = datasetKey(7, campaignSchema.id);
-const confirmed = { key, version: '7:v1', schema: campaignSchema, columns: ['sent'], fetchedAt: 1 };
+const confirmed = {
+  key,
+  version: '7:v1',
+  schema: campaignSchema,
+  columns: ['sent'],
+  since: '2024-01-01',
+  fetchedAt: 1,
+};
 
 describe('datasets kept for the next visit', () => {
   let stop: (() => void) | undefined;
@@ -51,6 +58,7 @@ describe('datasets kept for the next visit', () => {
       version: '7:v1',
       schema: campaignSchema,
       columns: ['sent'],
+      since: '2024-01-01',
       fetchedAt: 0,
       kept: true,
     });

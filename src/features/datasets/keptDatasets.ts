@@ -7,12 +7,12 @@ import { type DatasetsState, downloadSucceeded } from './datasetsSlice';
 
 /**
  * What a visit knew of each workspace dataset it loaded, kept in localStorage for the next visit: the schema, the
- * version the engine held and the columns and first day it was loaded with. A reload starts from them (src/app/main.tsx), so its
- * widgets build their queries at once and draw that visit's kept answers (src/workers/keptResults.ts) while the
- * dataset is checked with the server, instead of after the schema's request and the file's 304 (bench/README.md).
- * The check runs as before: a changed schema or file brings new queries, and their numbers replace the kept ones,
- * as a refresh every 30 s does (spec 3 §4). A public report's datasets are not kept. Removed with the user's other
- * stored items (src/features/session/userDataPersistence.ts).
+ * version the engine held and the columns and first day it was loaded with. A reload starts from them
+ * (src/app/main.tsx), so its widgets build their queries at once and draw that visit's kept answers
+ * (src/workers/keptResults.ts) while the dataset is checked with the server, instead of after the schema's request and
+ * the file's 304 (bench/README.md). The check runs as before: a changed schema or file brings new queries, and their
+ * numbers replace the kept ones, as a refresh every 30 s does (spec 3 §4). A public report's datasets are not kept.
+ * Removed with the user's other stored items (src/features/session/userDataPersistence.ts).
  */
 export const KEPT_DATASETS_KEY = 'keptDatasets';
 /** The datasets kept at most; the longest unused go first. */

@@ -133,10 +133,10 @@ export function whenLoadEnds(workspaceId: number, datasetId: string, signal?: Ab
 }
 
 /**
- * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s, or when the
- * engine's table lacks columns or days now needed; a copy kept from an earlier visit is reused when the server says it is
- * current), with progress in the store and the bytes handed straight to the query engine. With a projection,
- * only the columns a dashboard reads, and only the rows of the days it reads.
+ * Downloads a dataset's schema and Arrow file once per workspace (again when older than 30 s, or when the engine's
+ * table lacks columns or days now needed; a copy kept from an earlier visit is reused when the server says it is
+ * current), with progress in the store and the bytes handed straight to the query engine. With a projection, only the
+ * columns a dashboard reads, and only the rows of the days it reads.
  */
 export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
   'datasets/load',
