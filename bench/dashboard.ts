@@ -768,9 +768,9 @@ async function main() {
           `widget drawn ${part('afterEngineMs')}; dataset loads into a worker meanwhile: ` +
           `${dateChange.map((run) => run.loads).join(', ')} (${part('loadMs')})`,
       );
-      const durations = dateChange.flatMap((run) => run.queryMs ?? []).sort((a, b) => a - b);
-      const at = (share: number) => ms(durations[Math.min(durations.length - 1, Math.floor(share * durations.length))]);
-      console.log(`Date change, per-widget query p50 / p95 (all date changes' queries): ${at(0.5)} / ${at(0.95)}`);
+      const durations = dateChange.flatMap((run) => run.queryMs ?? []);
+      const at = (p: number) => ms(percentile(durations, p));
+      console.log(`Date change, per-widget query p50 / p95 (all date changes' queries): ${at(50)} / ${at(95)}`);
     }
     printBreakdown(coldSteps, warmSteps, reloadName);
   } finally {

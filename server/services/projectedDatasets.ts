@@ -115,10 +115,11 @@ export function builtColumnSets(dataDir: string, workspaceId: number, datasetId:
   for (const versionDir of newestEntries(projectionsDir(dataDir, workspaceId, datasetId))) {
     for (const dir of newestEntries(versionDir)) {
       const scope = builtScope(dir);
+      const name = JSON.stringify(scope);
       const usedAt = lastUse(dir);
-      if (!scope || sets.has(JSON.stringify(scope)) || now - usedAt > PROJECTION_UNUSED_MS) continue;
+      if (!scope || sets.has(name) || now - usedAt > PROJECTION_UNUSED_MS) continue;
       const { fields, format, since, dateField } = scope;
-      sets.set(JSON.stringify(scope), { columns: fields, format, rows: since ? { since, dateField } : {}, usedAt });
+      sets.set(name, { columns: fields, format, rows: since ? { since, dateField } : {}, usedAt });
     }
   }
   return [...sets.values()].slice(0, PROJECTIONS_KEPT);

@@ -185,17 +185,22 @@ describe('datasets slice', () => {
     expect(urls).toHaveLength(4);
   });
 
-  test("a view-mode dashboard's projection: its columns only, widened, then the whole file when anything may be read", async () => {
+  /** A server of the schema and of a small file, each file under its own ETag as the server versions each set. */
+  function versionedFiles() {
     const file = tableToIPC(tableFromArrays({ sent: Int32Array.from([1, 2, 3]) }), 'stream');
     const urls: string[] = [];
-    const store = cacheStorageDatasetStore(memoryCacheStorage());
     const fetchFn = async (input: RequestInfo | URL) => {
       const url = pathOf(input);
       urls.push(url);
       if (url.endsWith('?schema=true')) return Response.json(campaignSchema);
-      // Each file its own ETag, as the server versions each column set.
       return streamed(file, 1024, { ETag: `"v${urls.length}"` });
     };
+    return { urls, fetchFn };
+  }
+
+  test("a view-mode dashboard's projection: its columns only, widened, then the whole file when anything may be read", async () => {
+    const { urls, fetchFn } = versionedFiles();
+    const store = cacheStorageDatasetStore(memoryCacheStorage());
     const redux = storeWith(fetchFn);
     const versions: string[] = [];
     const formats: string[] = [];
@@ -247,14 +252,7 @@ describe('datasets slice', () => {
   });
 
   test("a view-mode dashboard's days: the rows from the month of its first day, earlier ones when it reads them", async () => {
-    const file = tableToIPC(tableFromArrays({ sent: Int32Array.from([1, 2, 3]) }), 'stream');
-    const urls: string[] = [];
-    const fetchFn = async (input: RequestInfo | URL) => {
-      const url = pathOf(input);
-      urls.push(url);
-      if (url.endsWith('?schema=true')) return Response.json(campaignSchema);
-      return streamed(file, 1024, { ETag: `"v${urls.length}"` });
-    };
+    const { urls, fetchFn } = versionedFiles();
     const redux = storeWith(fetchFn);
     setDatasetSink(() => undefined);
     const base = { workspaceId: 7, datasetId: campaignSchema.id, fetch: fetchFn, sleep: noWait };
