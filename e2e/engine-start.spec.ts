@@ -314,3 +314,35 @@ test('a signed-out visitor sent from a report’s address to the sign-in page do
   expect(askedBeforeSession).toBe(true);
   expect(wasm).toEqual([]);
 });
+
+test('a browser holding a signed-in session, with nothing of the app stored, asks for DuckDB’s module before the session’s answer', async ({
+  page,
+  browser,
+}) => {
+  const workspaceId = await openAcme(page);
+  // A browser whose site storage was cleared but whose cookies were kept: the server's signed-in hint is all it has.
+  const cookies = await page.context().cookies();
+  expect(cookies.map((cookie) => cookie.name)).toContain('openrate_signed_in');
+  const context = await browser.newContext({ storageState: { cookies, origins: [] } });
+  try {
+    const fresh = await context.newPage();
+    let moduleAsked: () => void = () => undefined;
+    const module = new Promise<void>((resolve) => (moduleAsked = resolve));
+    context.on('request', (request) => {
+      if (request.url().endsWith('.wasm')) moduleAsked();
+    });
+    let askedBeforeSession = false;
+    await fresh.route('**/session', async (route) => {
+      askedBeforeSession = await Promise.race([
+        module.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
+      await route.continue();
+    });
+    await fresh.goto(`/workspaces/${workspaceId}/reports`);
+    await expect(fresh.getByRole('heading', { name: 'Create a new report' })).toBeVisible({ timeout: 30_000 });
+    expect(askedBeforeSession).toBe(true);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { count, eq, like, sql } from 'drizzle-orm';
+import { SIGNED_IN_HINT_COOKIE } from '../../src/contracts/cookies';
 import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { LOGIN_COOKIE, SESSION_COOKIE } from '../auth/cookies';
 import { newTotpSecret, totpFor } from '../auth/totp';
@@ -29,6 +30,8 @@ function twoFactorSteps(app: () => TestApp) {
       cookies: { [LOGIN_COOKIE]: login.device },
     });
     expect(res.json()).toEqual({ status: 'mfa_required' });
+    // Not signed in yet: the page is not told to start as if it were.
+    expect(res.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)).toBeUndefined();
     return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   }
 
@@ -117,6 +120,10 @@ describe('e-mail sign-in', () => {
     expect(res.json()).toEqual({ status: 'signed_in' });
     const session = res.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // The page may read that someone is signed in here (nothing more), for as long as the session lasts.
+    const hint = res.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/', expires: session?.expires });
+    expect(hint?.httpOnly).toBeFalsy();
     expect(session?.secure).toBeFalsy();
     expect(session?.value).not.toBe(attacker.session);
     expect(Buffer.from(session!.value, 'base64url').length).toBeGreaterThanOrEqual(32);
@@ -524,6 +531,7 @@ describe('two-factor sign-in', () => {
     const res = await verify(pending, totpFor(secret, email).generate());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'signed_in' });
+    expect(res.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)?.value).toBe('1');
     const full = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     expect(full).not.toBe(pending);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: sessionHeaders(full) })).statusCode).toBe(200);
@@ -601,10 +609,26 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect(res.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)?.value).toBe('');
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/session', headers: user.headers })).json()).toEqual({
       status: 'unauthenticated',
     });
+  });
+
+  it('keeps the readable signed-in hint in step with the session at each answer of /session', async () => {
+    const user = await signIn(t);
+    const signedIn = await t.app.inject({ method: 'GET', url: '/session', headers: user.headers });
+    const hint = signedIn.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE);
+    expect(hint?.value).toBe('1');
+    expect(hint?.httpOnly).toBeFalsy();
+    // A cookie's expiry is in whole seconds.
+    expect(hint?.expires?.getTime()).toBe(Math.floor(Date.parse(signedIn.json().expires_at) / 1000) * 1000);
+    // A hint that outlived its session is taken back; a browser that sends none gets no cookie at all.
+    const stale = await t.app.inject({ method: 'GET', url: '/session', cookies: { [SIGNED_IN_HINT_COOKIE]: '1' } });
+    expect(stale.json()).toEqual({ status: 'unauthenticated' });
+    expect(stale.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)?.value).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: '/session' })).cookies).toEqual([]);
   });
 
   it('refuses an expired session', async () => {

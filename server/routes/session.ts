@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionResponse } from '../../src/contracts/auth';
 import { getSession } from '../auth/access';
+import { hintSignedIn } from '../auth/cookies';
 import { logout, startSession } from '../services/sessions';
 import { recordAudit } from '../services/users';
 
@@ -13,8 +14,10 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/session', async (request, reply): Promise<SessionResponse> => {
     reply.header('Cache-Control', 'no-store');
-    const session = await getSession(request);
-    if (!session || session.mfaPending) return { status: 'unauthenticated' };
+    const found = await getSession(request);
+    const session = found && !found.mfaPending ? found : undefined;
+    hintSignedIn(request, reply, session?.expiresAt);
+    if (!session) return { status: 'unauthenticated' };
     return {
       user_id: session.userId,
       expires_at: session.expiresAt.toISOString(),

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearCookie, SESSION_COOKIE, setCookie } from '../auth/cookies';
+import { SIGNED_IN_HINT_COOKIE } from '../../src/contracts/cookies';
+import { clearCookie, hintSignedIn, SESSION_COOKIE, setCookie } from '../auth/cookies';
 import { randomToken, sha256 } from '../auth/crypto';
 import { sessions } from '../db/schema';
 import type { Executor } from './db';
@@ -67,6 +68,7 @@ export async function startSession(
   await db.delete(sessions).where(and(eq(sessions.userId, session.userId), lt(sessions.expiresAt, new Date())));
   const { cookie, expiresAt } = await createSession(db, session);
   setCookie(request, reply, SESSION_COOKIE, cookie, expiresAt);
+  hintSignedIn(request, reply, session.mfaPending ? undefined : expiresAt);
   return { expiresAt };
 }
 
@@ -78,4 +80,5 @@ export async function endSession(db: Executor, cookieValue: string | undefined):
 export async function logout(db: Executor, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await endSession(db, request.cookies[SESSION_COOKIE]);
   clearCookie(request, reply, SESSION_COOKIE);
+  clearCookie(request, reply, SIGNED_IN_HINT_COOKIE);
 }

@@ -6,10 +6,10 @@ import { json, stubNetwork } from '../../test/stubNetwork';
 import { authApi } from '../features/auth/authApi';
 import { reportRefOf, reportsApi } from '../features/reports/reportsApi';
 import { sessionApi } from '../features/session/sessionApi';
-import { LAST_MEMBER_KEY } from '../features/session/userDataPersistence';
 import { api } from '../store/api';
 import { setupStore as setupRealStore } from '../store/store';
 import { startInitialRequests } from './initialRequests';
+import { LAST_MEMBER_KEY } from './signedInHere';
 
 /**
  * The server of these tests holds every answer until all the requests a page start makes have arrived: a request
@@ -128,6 +128,22 @@ describe('the first screen’s requests', () => {
     await settle();
     expect(paths(network.calls)).toEqual(['/session']);
     expect(started).toEqual([]);
+  });
+
+  it('asks for the account and the report at once, and starts the engine, when the server’s signed-in hint is there', async () => {
+    const { network, allArrived } = heldServer(3);
+    restore = network.restore;
+    const started: string[] = [];
+    startInitialRequests(
+      setupStore().dispatch,
+      '/workspaces/3/reports/dashboard/12',
+      memoryStorage({}),
+      () => started.push('engine'),
+      'theme=dark; openrate_signed_in=1',
+    );
+    expect(started).toEqual(['engine']);
+    await allArrived;
+    expect(paths(network.calls)).toEqual(['/api/me', '/api/workspaces/3/reports/dashboard/12', '/session']);
   });
 
   it('starts the engine at once when someone is remembered, and on a public page', () => {

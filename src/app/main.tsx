@@ -1,5 +1,7 @@
 // First: no schema may be made before zod is told not to use eval (see noEval.ts).
 import './noEval';
+// Second: DuckDB's module starts compiling before the rest of the page's code runs (see compileAhead.ts).
+import './compileAhead';
 // Only what the first screens draw; the lazily loaded routes bring the rest (scripts/blueprintCss.ts).
 import '@blueprintjs/core/lib/css/blueprint.css?part=first';
 import './app.css';
@@ -14,8 +16,9 @@ import { loadTabsState, startTabsListeners } from '../features/reports/state/tab
 import { startUserDataListeners } from '../features/session/userDataPersistence';
 import { loadShellState, loadWorkspacesState, persistWorkspaces } from '../features/workspaces/localPersistence';
 import { setupStore } from '../store/store';
-import { answersKeptFor, browserKeptResults } from '../workers/keptResults';
+import { browserKeptResults } from '../workers/keptResults';
 import { App } from './App';
+import { afterKeptAnswers } from './compileAhead';
 import { fetchIconPaths, setupIcons } from './icons';
 import { startInitialRequests } from './initialRequests';
 import { prepareEngineFor, startEngineFor } from './router';
@@ -41,8 +44,13 @@ keepDatasetsForNextVisit(window.localStorage);
 const { pathname } = window.location;
 // A reload of a page whose answers were kept shows them without DuckDB: its engine starts once they are drawn, so that
 // its start does not compete with the page's own on the user's cores (bench/README.md).
-const afterKeptAnswers = answersKeptFor(window.localStorage, pathname);
-startInitialRequests(store.dispatch, pathname, window.localStorage, () => startEngineFor(pathname, afterKeptAnswers));
+startInitialRequests(
+  store.dispatch,
+  pathname,
+  window.localStorage,
+  () => startEngineFor(pathname, afterKeptAnswers),
+  document.cookie,
+);
 if (!afterKeptAnswers) prepareEngineFor(pathname);
 
 const container = document.getElementById('root');

@@ -1,6 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
+import { queriesEngineAt } from './enginePaths';
 import { registerIcons } from './icons';
 import { ChangesPage, ErrorPage, NoWorkspacesPage, ServerNavigation } from './pages/InfoPages';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -27,10 +28,7 @@ const publicReportPage = styled(
   () => import(/* webpackChunkName: "public-report" */ '../features/public-report/PublicReportPage'),
 );
 
-/** The `handle` of a route whose screens query the engine (the reports area, targets, alerting, engagement). */
-const queriesEngine = { queriesEngine: true };
-
-let engineClient: Promise<{ startEngine(afterKeptAnswers?: boolean): void; prepareCompiler(): unknown }> | undefined;
+let engineClient: Promise<{ startEngine(afterKeptAnswers?: boolean): void }> | undefined;
 let engineStarted = false;
 
 /** The engine's client code (not DuckDB's module), asked for once; asked again after a failed download. */
@@ -42,31 +40,27 @@ function loadEngineClient() {
   return engineClient;
 }
 
-const queriesEngineAt = (pathname: string) =>
-  typeof Worker !== 'undefined' &&
-  (matchRoutes(routes, pathname) ?? []).some(({ route }) => route.handle === queriesEngine);
+/** Whether the screens at an address query the engine, in a browser that has workers (test DOMs have none). */
+const startsEngineAt = (pathname: string) => typeof Worker !== 'undefined' && queriesEngineAt(pathname);
 
 /**
  * Downloads the engine's client code when `pathname` is a screen that queries the engine, as the page starts and
  * before anyone knows whether the visitor is signed in: a few KiB, so the engine can start as soon as the session's
- * answer says so instead of a round trip later, and the worker that will compile DuckDB's module starts. The module
- * itself waits for startEngineFor.
+ * answer says so instead of a round trip later. (DuckDB's module is already compiling, or its compiling worker
+ * waiting, see compileAhead.ts.)
  */
 export function prepareEngineFor(pathname: string): void {
-  if (!queriesEngineAt(pathname)) return;
-  loadEngineClient()
-    .then(({ prepareCompiler }) => prepareCompiler())
-    .catch(() => undefined);
+  if (startsEngineAt(pathname)) loadEngineClient().catch(() => undefined);
 }
 
 /**
  * Starts the query engine when `pathname` is a screen that queries it: as the page opens on one (once the visitor
  * may see it, src/app/initialRequests.ts) and as a navigation into one begins. The .wasm then downloads and compiles
- * while the route's chunks, the report and its datasets are on the way, never after them. (Test DOMs have no workers.)
+ * while the route's chunks, the report and its datasets are on the way, never after them.
  * With `afterKeptAnswers`, its workers start once the kept answers of an earlier visit are drawn (engineClient.ts).
  */
 export function startEngineFor(pathname: string, afterKeptAnswers = false): void {
-  if (engineStarted || !queriesEngineAt(pathname)) return;
+  if (engineStarted || !startsEngineAt(pathname)) return;
   engineStarted = true;
   loadEngineClient()
     .then(({ startEngine }) => startEngine(afterKeptAnswers))
@@ -79,7 +73,10 @@ export function startEngineFor(pathname: string, afterKeptAnswers = false): void
 const redirectOnly = (path: string): RouteObject =>
   path === '' ? { index: true, element: null } : { path, element: null };
 
-/** Every route of the product (spec 1 §2.1, §2.2); AppRoot applies the guards and redirects. */
+/**
+ * Every route of the product (spec 1 §2.1, §2.2); AppRoot applies the guards and redirects. Those whose screens query
+ * the engine are named by address in enginePaths.ts.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -116,7 +113,6 @@ export const routes: RouteObject[] = [
       { path: 'changes', element: <ChangesPage /> },
       {
         path: 'reports/:reportId',
-        handle: queriesEngine,
         lazy: () => publicReportPage().then(({ PublicReportPage }) => ({ Component: PublicReportPage })),
       },
       {
@@ -128,7 +124,6 @@ export const routes: RouteObject[] = [
           }),
         children: [
           {
-            handle: queriesEngine,
             lazy: () => reportPages().then((m) => ({ Component: m.ReportsLayout })),
             children: [
               { index: true, lazy: () => reportPages().then((m) => ({ Component: m.ReportsHomePage })) },
@@ -139,20 +134,17 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          // The drawer's filter pickers and its preview read the rule's dataset through the engine.
+          // The drawer's filter pickers and its preview read the rule's dataset through the engine (enginePaths.ts).
           ...['alerting', 'alerting/:alertId'].map((path) => ({
             path,
-            handle: queriesEngine,
             lazy: () => alertingPages().then((m) => ({ Component: m.AlertingPage })),
           })),
           ...['engagement', 'engagement/:integrationId/:date'].map((path) => ({
             path,
-            handle: queriesEngine,
             lazy: () => engagementPage().then((m) => ({ Component: m.EngagementPage })),
           })),
           {
             path: 'targets',
-            handle: queriesEngine,
             lazy: () => reportPages().then((m) => ({ Component: m.TargetsPage })),
           },
           ...['reporting/dashboard', 'dashboard', 'dashboard/*', 'explorer', 'explorer/*', 'engaged'].map(redirectOnly),

@@ -1,49 +1,10 @@
 import { releaseProxy, wrap } from 'comlink';
-import { type CompileModule, chooseBundle, compileDuckdb, workerCompiler } from './duckdbModule';
-import { DUCKDB_MODULE_URLS } from './duckdbUrls';
+import { isPublicReportPath } from '../app/enginePaths';
 import { type KeptResults, browserKeptResults, noteAnswersKept } from './keptResults';
+import { duckdbModule } from './pageModule';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
-import { type BrowserWorkerApi, type CompiledDuckdb, type EngineWorkerApi } from './protocol';
+import { type BrowserWorkerApi, type EngineWorkerApi } from './protocol';
 import { ENGINE_START_MEASURE } from './timeline';
-
-let compiled: Promise<CompiledDuckdb> | undefined;
-/** The compiling worker and the page's side of it, kept for the page's life (see duckdbCompile.worker.ts). */
-let compiler: CompileModule | undefined;
-
-/**
- * Starts the compiling worker before the module is asked for (src/app/router.tsx, as a report's page starts), so
- * that it is running when the module is asked for. It asks for nothing itself until then.
- */
-export function prepareCompiler(): CompileModule | undefined {
-  if (compiler) return compiler;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./duckdbCompile.worker.ts', import.meta.url), { name: 'duckdb-compile' });
-  } catch {
-    return undefined;
-  }
-  compiler = workerCompiler(worker, () => {
-    worker.terminate();
-    compiler = undefined;
-  });
-  return compiler;
-}
-
-/**
- * The page's one compiled DuckDB module, handed to every worker of the pool; compiled again only after a failure.
- * Compiled in the compiling worker, or on the page where that worker cannot start.
- */
-function duckdbModule(): Promise<CompiledDuckdb> {
-  compiled ??= (async () => {
-    const bundle = chooseBundle();
-    const compile = prepareCompiler() ?? ((url) => compileDuckdb(url));
-    return { bundle, module: await compile(DUCKDB_MODULE_URLS[bundle]) };
-  })();
-  compiled.catch(() => {
-    compiled = undefined;
-  });
-  return compiled;
-}
 
 /**
  * Starts one DuckDB worker and hands it the page's compiled module (compiled once for every worker; when that
@@ -82,9 +43,6 @@ let pool: EnginePool | undefined;
 
 /** How long after the engine starts the kept answers are pruned. */
 const KEPT_PRUNE_DELAY_MS = 30_000;
-
-/** The public report page (`/reports/:reportId`, src/app/router.tsx), which anyone with its link may open. */
-const isPublicReportPath = (pathname: string) => /^\/reports\/[^/]+\/?$/.test(pathname);
 
 /**
  * The kept answers, each noted for the page that asked for it (read before the put, which waits for an idle moment

@@ -141,7 +141,8 @@ export function readStoredObject(storage: Pick<Storage, 'getItem'>, key: string)
   }
 }
 
-const notedPages = (storage: NoteStorage) => readStoredObject(storage, ANSWERS_KEPT_AT_KEY) as Record<string, number>;
+const notedPages = (storage: Pick<Storage, 'getItem'>) =>
+  readStoredObject(storage, ANSWERS_KEPT_AT_KEY) as Record<string, number>;
 
 export function noteAnswersKept(storage: NoteStorage, pathname: string, now = Date.now()): void {
   const noted = Object.entries(notedPages(storage)).filter(([page]) => page !== pathname);
@@ -155,7 +156,7 @@ export function noteAnswersKept(storage: NoteStorage, pathname: string, now = Da
 
 /** True when `pathname` kept an answer less than the answers' freshness ago. */
 export function answersKeptFor(
-  storage: NoteStorage,
+  storage: Pick<Storage, 'getItem'>,
   pathname: string,
   { now = Date.now(), freshMs = RESULT_FRESH_MS }: { now?: number; freshMs?: number } = {},
 ): boolean {

@@ -3,6 +3,7 @@ import { meFixture } from '../../../test/meFixture';
 import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
 import { memoryStorage } from '../../../test/memoryStorage';
 import { reportFixture } from '../../../test/reportFixture';
+import { LAST_MEMBER_KEY } from '../../app/signedInHere';
 import { setupStore } from '../../store/store';
 import { ANSWERS_KEPT_AT_KEY, cacheStorageKeptResults } from '../../workers/keptResults';
 import { authApi } from '../auth/authApi';
@@ -13,7 +14,7 @@ import { documentEdited, remoteReportLoaded, reportKey } from '../reports/state/
 import { loadReportsListState } from '../reports/state/reportsListPersistence';
 import { loadTabsState } from '../reports/state/tabsPersistence';
 import { signedOut } from './sessionActions';
-import { LAST_MEMBER_KEY, startUserDataListeners } from './userDataPersistence';
+import { startUserDataListeners } from './userDataPersistence';
 
 const MIA = 7;
 const BEN = 8;

@@ -1,3 +1,4 @@
+import { LAST_MEMBER_KEY } from '../../app/signedInHere';
 import { startAppListening } from '../../store/listeners';
 import { ANSWERS_KEPT_AT_KEY } from '../../workers/keptResults';
 import { authApi } from '../auth/authApi';
@@ -8,9 +9,6 @@ import { LIST_VIEW_KEY_PREFIX } from '../reports/state/reportsListPersistence';
 import { TABS_KEY_PREFIX } from '../reports/state/tabsPersistence';
 import { ACTIVATION_REQUESTED_KEY, CURRENT_WORKSPACE_KEYS } from '../workspaces/localPersistence';
 import { signedInUserChanged, signedOut } from './sessionActions';
-
-/** The member id of whoever last used the app in this browser, to notice that someone else signed in. */
-export const LAST_MEMBER_KEY = 'signedInMemberId';
 
 /**
  * Stored items that belong to a user: report drafts (report content), tab strips (report titles), list views,
