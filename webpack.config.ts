@@ -95,7 +95,16 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
           use: { loader: path.join(root, 'scripts/blueprintCss.ts'), options: { split: production } },
         },
         { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
-        { test: /\.wasm$/, type: 'asset/resource', generator: { filename: 'duckdb/[name].[contenthash][ext]' } },
+        // DuckDB's modules with only the exports their start code can reach (scripts/duckdbWasm.ts).
+        {
+          test: /\.wasm$/,
+          type: 'asset/resource',
+          generator: { filename: 'duckdb/[name].[contenthash][ext]' },
+          use: {
+            loader: path.join(root, 'scripts/duckdbWasm.ts'),
+            options: { bundle: path.join(duckdbDist, 'duckdb-browser-blocking.mjs') },
+          },
+        },
         // DuckDB's start code with less work per export (scripts/duckdbGlue.ts).
         { test: /duckdb-browser-blocking\.mjs$/, use: { loader: path.join(root, 'scripts/duckdbGlue.ts') } },
       ],

@@ -1,4 +1,5 @@
 import { type CompilationsPort, serveCompilations } from './duckdbModule';
+import { recordWorkerSpan, workerSpans } from './timeline';
 
 /**
  * The page's compiler of DuckDB's module, on a thread of its own, which also downloads it. Compiling while the bytes
@@ -8,3 +9,5 @@ import { type CompilationsPort, serveCompilations } from './duckdbModule';
  */
 // A dedicated worker's global scope, which the DOM library types as a window.
 serveCompilations(self as unknown as CompilationsPort);
+// From the worker's creation (its clock's origin) until its chunk has run: the page's busy start delays its creation.
+recordWorkerSpan(workerSpans.compilerChunk, 0);

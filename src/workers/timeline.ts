@@ -11,6 +11,8 @@ export const WORKER_SPAN_PREFIX = 'openrate:worker:';
 export const workerSpans = {
   /** The compiling worker's: from a compilation's start (its download is under way) until the module compiled. */
   compile: 'compile',
+  /** The compiling worker's: from its creation until its chunk has run and it could take a request. */
+  compilerChunk: 'compiler-chunk',
   /** From the worker's creation (its time origin) until its chunk has run. */
   chunk: 'chunk',
   /** Until the page's compiled module arrived. */
