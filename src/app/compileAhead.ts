@@ -2,10 +2,12 @@
  * The page's first work, evaluated before the rest of its code (main.tsx imports it first after noEval): on a screen
  * that queries the engine, DuckDB's module starts downloading and compiling in its worker now, for a visitor who is
  * probably signed in (signedInHere.ts) or on a public report. Before, it waited for the page's own code to run and
- * the session's answer: on the demo dashboard's cold open it started 0.33–0.44 s after navigation, and its compilation
- * was the open's longest step (bench/README.md). For anyone else only the compiling worker starts: the module waits
- * for a signed-in answer, so a signed-out visitor sent to the sign-in page downloads none. A reload of a page whose
- * answers were kept compiles nothing yet: those answers are drawn first, the engine after (main.tsx, engineClient.ts).
+ * the session's answer: on the demo dashboard's cold open it started 0.38–0.45 s after navigation, and its compilation
+ * was the open's longest step (bench/README.md). The browser creates the compiling worker only once the page's first
+ * long task (evaluating its scripts) has ended, so the module is asked for at about 0.3 s, not at once. For anyone
+ * else only the compiling worker starts: the module waits for a signed-in answer, so a signed-out visitor sent to the
+ * sign-in page downloads none. A reload of a page whose answers were kept compiles nothing yet: those answers are
+ * drawn first, the engine after (main.tsx, engineClient.ts).
  */
 import { answersKeptFor } from '../workers/keptResults';
 import { duckdbModule, prepareCompiler } from '../workers/pageModule';
