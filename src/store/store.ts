@@ -1,6 +1,5 @@
 import { combineSlices, configureStore, type Action } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { alertFormSlice } from '../features/alerting/alertFormSlice';
 import { datasetsSlice } from '../features/datasets/datasetsSlice';
 import { dateRangeSlice } from '../features/date-range/dateRangeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
@@ -10,7 +9,6 @@ import { reportsListSlice } from '../features/reports/state/reportsListSlice';
 import { tabsSlice } from '../features/reports/state/tabsSlice';
 import { feedbackSlice } from '../features/shell/feedbackSlice';
 import { shellSlice } from '../features/shell/shellSlice';
-import { targetCalculatorSlice } from '../features/targets/targetCalculatorSlice';
 import { workspacesSlice } from '../features/workspaces/workspacesSlice';
 import { api } from './api';
 import { sanitizeAction, sanitizeState } from './devtools';
@@ -18,9 +16,10 @@ import { engineApi } from './engineApi';
 import { listenerMiddleware } from './listeners';
 
 /**
- * The slices of lazily loaded routes (the report documents, the data model: each with its redux-undo history). Each
- * adds itself here with `declare module` and injects itself with `rootReducer.inject` when its route's chunk loads,
- * so their code stays out of the first load; until then their state is absent.
+ * The slices of lazily loaded routes (the report documents, the data model: each with its redux-undo history; the
+ * alert form; the target calculator). Each adds itself here with `declare module` and injects itself with
+ * `rootReducer.inject` (or `slice.injectInto`) when its route's chunk loads, so their code stays out of the first
+ * load; until then their state is absent.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the lazily loaded slices
 export interface LazyLoadedSlices {}
@@ -39,8 +38,6 @@ export const rootReducer = combineSlices(
   dateRangeSlice,
   tabsSlice,
   reportsListSlice,
-  targetCalculatorSlice,
-  alertFormSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

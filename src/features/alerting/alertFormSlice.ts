@@ -1,4 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../store/store';
 import { signedInUserChanged, signedOut } from '../session/sessionActions';
 import { type AlertDraft } from './alertForm';
 
@@ -57,7 +58,16 @@ const alertFormSlice = createSlice({
   },
 });
 
+declare module '../../store/store' {
+  interface LazyLoadedSlices {
+    alertForm: AlertFormState;
+  }
+}
+
+// With the alerting screens' chunk, so the form's code stays out of the first load; until then its selector reads
+// the initial state.
+const injectedSlice = alertFormSlice.injectInto(rootReducer);
+
 export const { alertFormOpened, alertDraftEdited, alertFormReset, alertFormSubmitted, alertFormClosed } =
   alertFormSlice.actions;
-export const { selectAlertForm } = alertFormSlice.selectors;
-export { alertFormSlice };
+export const { selectAlertForm } = injectedSlice.selectors;

@@ -106,7 +106,7 @@ test('a dropped Target tile opens the Target drawer; a failed save keeps the edi
 
   // An open calculator is closed, and forgets its numbers, when the drawer closes.
   fireEvent.click(within(drawer).getByRole('button', { name: 'Target calculator' }));
-  expect(Object.values(view.store.getState().targetCalculator)).toMatchObject([{ isOpen: true }]);
+  expect(Object.values(view.store.getState().targetCalculator ?? {})).toMatchObject([{ isOpen: true }]);
   saveStatus = 201;
   fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(changes.at(-1)?.widgets[0].targets).toHaveLength(1));

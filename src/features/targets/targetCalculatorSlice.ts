@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../store/store';
 
 /** The periods the calculator compares the target's period with (spec 2 §4 Target calculator). */
 export const calculatorPeriods = ['preceding_period', 'year_over_year'] as const;
@@ -71,8 +72,17 @@ const targetCalculatorSlice = createSlice({
   },
 });
 
+declare module '../../store/store' {
+  interface LazyLoadedSlices {
+    targetCalculator: TargetCalculatorState;
+  }
+}
+
+// With the targets' screens, so the calculator's code stays out of the first load; until then its selector reads
+// the initial state.
+const injectedSlice = targetCalculatorSlice.injectInto(rootReducer);
+
 export const { calculatorOpened, calculatorClosed, calculatorToggled, periodSelected, percentageSet } =
   targetCalculatorSlice.actions;
-export const { selectTargetCalculator } = targetCalculatorSlice.selectors;
+export const { selectTargetCalculator } = injectedSlice.selectors;
 export const targetCalculatorReducer = targetCalculatorSlice.reducer;
-export { targetCalculatorSlice };
