@@ -287,6 +287,22 @@ test('widgets paint one by one: the first shows its numbers before the last quer
   expect(new Set(times.shown).size).toBeGreaterThan(1);
 });
 
+/**
+ * Holds the session's answer back until `asked` settles (at most 10 s), and tells whether it had settled first: what
+ * the page asks for while the session is unknown.
+ */
+async function holdSessionUntil(page: Page, asked: Promise<void>): Promise<() => boolean> {
+  let askedFirst = false;
+  await page.route('**/session', async (route) => {
+    askedFirst = await Promise.race([
+      asked.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    await route.continue();
+  });
+  return () => askedFirst;
+}
+
 test('a signed-out visitor sent from a report’s address to the sign-in page downloads no DuckDB module', async ({
   page,
 }) => {
@@ -297,21 +313,14 @@ test('a signed-out visitor sent from a report’s address to the sign-in page do
     if (request.url().endsWith('.wasm')) wasm.push(request.url());
     if (/\/engine-client\.[0-9a-f]+\.js$/.test(request.url())) engineClientAsked();
   });
-  // The session's answer is held back (for at most 10 s): the engine's few KiB of client code are already asked for
-  // while it is on the way, so a signed-in visitor's engine would start the moment it arrives.
-  let askedBeforeSession = false;
-  await page.route('**/session', async (route) => {
-    askedBeforeSession = await Promise.race([
-      engineClient.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
-    ]);
-    await route.continue();
-  });
+  // The session's answer is held back: the engine's few KiB of client code are already asked for while it is on the
+  // way, so a signed-in visitor's engine would start the moment it arrives.
+  const askedBeforeSession = await holdSessionUntil(page, engineClient);
   await page.goto('/workspaces/1/reports/dashboard/1');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('link', { name: 'Continue with Email' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(askedBeforeSession).toBe(true);
+  expect(askedBeforeSession()).toBe(true);
   expect(wasm).toEqual([]);
 });
 
@@ -331,17 +340,10 @@ test('a browser holding a signed-in session, with nothing of the app stored, ask
     context.on('request', (request) => {
       if (request.url().endsWith('.wasm')) moduleAsked();
     });
-    let askedBeforeSession = false;
-    await fresh.route('**/session', async (route) => {
-      askedBeforeSession = await Promise.race([
-        module.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
-      ]);
-      await route.continue();
-    });
+    const askedBeforeSession = await holdSessionUntil(fresh, module);
     await fresh.goto(`/workspaces/${workspaceId}/reports`);
     await expect(fresh.getByRole('heading', { name: 'Create a new report' })).toBeVisible({ timeout: 30_000 });
-    expect(askedBeforeSession).toBe(true);
+    expect(askedBeforeSession()).toBe(true);
   } finally {
     await context.close();
   }
