@@ -102,7 +102,18 @@ export async function startTimelineTrace(page: Page): Promise<() => Promise<Trac
   session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   await session.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'v8', 'blink', '__metadata'] },
+    // `toplevel` for every thread's tasks; the wasm categories name what V8 does with DuckDB's module.
+    traceConfig: {
+      includedCategories: [
+        'toplevel',
+        'devtools.timeline',
+        'v8',
+        'v8.wasm',
+        'disabled-by-default-v8.wasm.detailed',
+        'blink',
+        '__metadata',
+      ],
+    },
   });
   return async () => {
     const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
@@ -154,6 +165,91 @@ export function printTimeline(events: TraceEvent[], label: string, top = 15): vo
   console.log('|---|---|');
   for (const [name, msSpent] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`| ${Math.round(msSpent)} | ${name} |`);
+}
+
+/** The main thread's timeline and every thread's time in tasks, from one trace. */
+export function printTrace(events: TraceEvent[], label: string): void {
+  printTimeline(events, label);
+  printThreads(events, label);
+}
+
+/** The outermost slices' total time, nested ones counted once (µs). */
+function timeCovered(slices: TraceEvent[]): number {
+  const sorted = [...slices].sort((a, b) => a.ts - b.ts);
+  let coveredUntil = -Infinity;
+  let us = 0;
+  for (const slice of sorted) {
+    const end = slice.ts + (slice.dur ?? 0);
+    if (end <= coveredUntil) continue;
+    us += end - Math.max(slice.ts, coveredUntil);
+    coveredUntil = end;
+  }
+  return us;
+}
+
+/** What V8 and Blink did, by the trace's own names, for the jobs that weigh on a cold open (not their wrappers). */
+const NAMED_JOBS: Record<string, string> = {
+  'wasm.ValidateFunctionsStreaming': "DuckDB's module: validating its functions as they arrive",
+  'wasm.OnBytesReceived': "DuckDB's module: decoding as it arrives",
+  'wasm.CompileLazy': "DuckDB's module: functions compiled on first call (Liftoff)",
+  'wasm.TopTierCompilation': "DuckDB's module: hot functions compiled again (TurboFan)",
+  'v8.parseOnBackgroundParsing': 'scripts parsed off the main thread (not the wait for their bytes)',
+  EvaluateScript: 'scripts evaluated (workers and the page)',
+  'v8.callFunction': 'JavaScript called by a task (events, messages, timers)',
+  UpdateLifecycle: 'style, layout and paint',
+};
+
+/**
+ * Prints each thread's time in tasks (its outermost slices) from the trace's first event to its last, by process and
+ * thread name, the busiest first, and the time of the jobs named in NAMED_JOBS: on 2 cores, what the browser's
+ * processes and the page's workers ask of the machine together (Chromium traces every process of the browser).
+ */
+export function printThreads(events: TraceEvent[], label: string, top = 12): void {
+  const names = new Map<string, string>();
+  const processes = new Map<number, string>();
+  for (const event of events) {
+    if (event.ph !== 'M') continue;
+    if (event.name === 'thread_name') names.set(`${event.pid}/${event.tid}`, event.args?.name ?? '?');
+    if (event.name === 'process_name') processes.set(event.pid, event.args?.name ?? '?');
+  }
+  const slices = events.filter((event) => event.ph === 'X' && event.dur);
+  if (slices.length === 0) return;
+  const traceMs = (Math.max(...slices.map((e) => e.ts + (e.dur ?? 0))) - Math.min(...slices.map((e) => e.ts))) / 1000;
+  const byThread = new Map<string, TraceEvent[]>();
+  const byJob = new Map<string, TraceEvent[]>();
+  for (const event of slices) {
+    const thread = `${event.pid}/${event.tid}`;
+    byThread.set(thread, [...(byThread.get(thread) ?? []), event]);
+    const job = Object.keys(NAMED_JOBS).find((name) => event.name.endsWith(name));
+    if (job) byJob.set(job, [...(byJob.get(job) ?? []), event]);
+  }
+  const busy = [...byThread].map(([thread, own]) => ({ thread, ms: timeCovered(own) / 1000 }));
+  const total = busy.reduce((sum, { ms }) => sum + ms, 0);
+  console.log(
+    `\nThreads in tasks, ${label}: ${Math.round(total)} ms over ${Math.round(traceMs)} ms of trace ` +
+      `(${(total / traceMs).toFixed(2)} threads busy on average)`,
+  );
+  console.log('| ms | process | thread |');
+  console.log('|---|---|---|');
+  for (const { thread, ms } of busy.sort((a, b) => b.ms - a.ms).slice(0, top)) {
+    const pid = Number(thread.split('/')[0]);
+    console.log(`| ${Math.round(ms)} | ${processes.get(pid) ?? pid} | ${names.get(thread) ?? thread} |`);
+  }
+  console.log(
+    `\nJobs, ${label} (all threads; jobs contain one another: a function compiled on first call is inside the ` +
+      'JavaScript call that reached it)',
+  );
+  console.log('| ms | job |');
+  console.log('|---|---|');
+  const jobs = [...byJob].map(([job, own]) => {
+    const threads = new Set(own.map((event) => `${event.pid}/${event.tid}`));
+    const us = [...threads].reduce(
+      (sum, thread) => sum + timeCovered(own.filter((event) => `${event.pid}/${event.tid}` === thread)),
+      0,
+    );
+    return { job, ms: us / 1000 };
+  });
+  for (const { job, ms } of jobs.sort((a, b) => b.ms - a.ms)) console.log(`| ${Math.round(ms)} | ${NAMED_JOBS[job]} |`);
 }
 
 /** Prints the profile as runs of one source of at least `minMs` (ms from the profile's start): what ran when. */

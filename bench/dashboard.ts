@@ -26,7 +26,7 @@ import {
   startServer,
   watchEvent,
 } from './browser';
-import { printCpuProfile, printTimeline, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
+import { printCpuProfile, printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -657,8 +657,10 @@ async function main() {
       }
       const lastRound = round === repeats - 1;
       let stopProfile = values['cpu-profile'] && lastRound ? await startCpuProfile(page) : undefined;
+      const stopColdTrace = values.timeline && lastRound ? await startTimelineTrace(page) : undefined;
       await page.goto(url);
       let rendered = await allRendered(page, widgets);
+      if (stopColdTrace) printTrace(await stopColdTrace(), 'cold open');
       if (stopProfile) printCpuProfile(await stopProfile(), path.resolve('dist'), 'cold open');
       const failed = await page.locator('[data-widget-id]:has([role="alert"])').count();
       if (failed) throw new Error(`${failed} widgets show an error instead of their numbers`);
@@ -675,7 +677,7 @@ async function main() {
       const stopTrace = values.timeline && lastRound ? await startTimelineTrace(page) : undefined;
       await page.reload();
       rendered = nextDay ? await newNumbersDrawn(page, widgets, engine.queries) : await allRendered(page, widgets);
-      if (stopTrace) printTimeline(await stopTrace(), 'warm reload');
+      if (stopTrace) printTrace(await stopTrace(), 'warm reload');
       if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'warm reload');
       engine = await engineSpan(page, 0);
       warm.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
