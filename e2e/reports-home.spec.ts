@@ -31,6 +31,8 @@ test('open 30 reports as tabs, close, close others, reload; rename and delete fr
     await page.getByRole('link', { name: report.title, exact: true }).click();
     await expect(page).toHaveURL(urlOf(index));
     await expect(tab(page, report.title)).toHaveAttribute('aria-selected', 'true');
+    // The strip scrolls to the focused tab once it holds more than its width shows.
+    await expect(tab(page, report.title)).toBeInViewport();
     await tab(page, 'Home').click();
     await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/reports$`));
   }
@@ -52,6 +54,7 @@ test('open 30 reports as tabs, close, close others, reload; rename and delete fr
   await page.reload();
   await expect(tabs(page)).toHaveCount(30);
   await expect(tab(page, reports[10].title)).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, reports[10].title)).toBeInViewport();
 
   // The keyboard closes the focused tab with Delete (WAI-ARIA tabs pattern).
   await tab(page, reports[10].title).focus();
