@@ -1,5 +1,5 @@
 import { Button, Callout, H3, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   INTEGRATION_ERRORS,
@@ -47,6 +47,8 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
   const [enableKlaviyo] = useEnableKlaviyoMutation();
   const [connectKlaviyo, klaviyoState] = useConnectKlaviyoMutation();
   const [connect, connectState] = useConnectIntegrationMutation();
+  // The Klaviyo integration a refused key left enabled: a retry connects it, even before the list shows it.
+  const enabledId = useRef<number | undefined>(undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +58,8 @@ function ConnectForm({ type, fields, existing }: { type: IntegrationType; fields
     if (empty.length > 0) return;
     try {
       if (type === 'klaviyo') {
-        const integrationId = existing?.id ?? (await enableKlaviyo(workspace.id).unwrap()).data.id;
+        const integrationId = existing?.id ?? enabledId.current ?? (await enableKlaviyo(workspace.id).unwrap()).data.id;
+        enabledId.current = integrationId;
         await connectKlaviyo({ workspaceId: workspace.id, integrationId, apiKey: values.api_key }).unwrap();
       } else {
         await connect({ workspaceId: workspace.id, type, body: values }).unwrap();

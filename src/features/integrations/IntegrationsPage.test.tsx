@@ -8,12 +8,16 @@ const WS = 3;
 let network: ReturnType<typeof stubNetwork>;
 afterEach(() => network.restore());
 
-async function setup(role: 'admin' | 'member', route: string, initial: Integration[] = []) {
+/** `listHeld`: the list's answers wait for it once an integration is enabled (a slow refresh). */
+async function setup(role: 'admin' | 'member', route: string, initial: Integration[] = [], listHeld?: Promise<void>) {
   let integrations = initial;
   network = stubNetwork(async (request) => {
     const { pathname } = new URL(request.url);
     const base = `/api/workspaces/${WS}/integrations`;
-    if (request.method === 'GET' && pathname === base) return json({ data: integrations });
+    if (request.method === 'GET' && pathname === base) {
+      if (listHeld && integrations.length > 0) await listHeld;
+      return json({ data: integrations });
+    }
     if (request.method === 'POST' && pathname === `${base}/klaviyo`) {
       integrations = [{ id: 5, type: 'klaviyo', name: 'Klaviyo', units: [] }];
       return json({ data: integrations[0] }, 201);
@@ -93,6 +97,25 @@ describe('Integrations', () => {
     expect(writes.map((call) => call.method)).toEqual(['POST', 'PUT', 'PUT']);
     expect(keys.every((key) => key !== null && /^[0-9a-f]{32}$/.test(key))).toBe(true);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('connects Klaviyo on a retry before the list shows the integration the refused key enabled', async () => {
+    let releaseList: () => void = () => undefined;
+    await setup('admin', '/klaviyo', [], new Promise<void>((resolve) => (releaseList = resolve)));
+    fireEvent.change(await screen.findByLabelText('Private API key'), { target: { value: 'bad' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(INTEGRATION_ERRORS.klaviyo)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Private API key'), { target: { value: 'good' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(network.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    releaseList();
+    expect(await screen.findByText('Active')).toBeTruthy();
+    // Enabled once: the retry connected the integration the first attempt made.
+    expect(network.calls.filter((call) => call.method !== 'GET').map((call) => call.method)).toEqual([
+      'POST',
+      'PUT',
+      'PUT',
+    ]);
   });
 
   it('connects Mail+: both fields are required with the spec messages, a refused secret names Mail+', async () => {
