@@ -214,14 +214,21 @@ export function printThreads(events: TraceEvent[], label: string, top = 12): voi
   }
   const slices = events.filter((event) => event.ph === 'X' && event.dur);
   if (slices.length === 0) return;
-  const traceMs = (Math.max(...slices.map((e) => e.ts + (e.dur ?? 0))) - Math.min(...slices.map((e) => e.ts))) / 1000;
+  // A trace holds tens of thousands of slices: no spread into Math.max, no array copied per slice.
+  const start = slices.reduce((min, e) => Math.min(min, e.ts), Infinity);
+  const end = slices.reduce((max, e) => Math.max(max, e.ts + (e.dur ?? 0)), -Infinity);
+  const traceMs = (end - start) / 1000;
   const byThread = new Map<string, TraceEvent[]>();
   const byJob = new Map<string, TraceEvent[]>();
+  const add = (groups: Map<string, TraceEvent[]>, key: string, event: TraceEvent) => {
+    const group = groups.get(key);
+    if (group) group.push(event);
+    else groups.set(key, [event]);
+  };
   for (const event of slices) {
-    const thread = `${event.pid}/${event.tid}`;
-    byThread.set(thread, [...(byThread.get(thread) ?? []), event]);
+    add(byThread, `${event.pid}/${event.tid}`, event);
     const job = Object.keys(NAMED_JOBS).find((name) => event.name.endsWith(name));
-    if (job) byJob.set(job, [...(byJob.get(job) ?? []), event]);
+    if (job) add(byJob, job, event);
   }
   const busy = [...byThread].map(([thread, own]) => ({ thread, ms: timeCovered(own) / 1000 }));
   const total = busy.reduce((sum, { ms }) => sum + ms, 0);
