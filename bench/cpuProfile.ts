@@ -294,7 +294,8 @@ export function printCpuSequence(profile: Profile, dist: string, minMs = 8): voi
  * as JSON (a .cpuprofile that DevTools opens).
  */
 export function reportCpuProfile(profile: Profile, dist: string, label: string, minMs = 8): void {
-  if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+  if (process.env.PROFILE_OUT)
+    fs.writeFileSync(`${process.env.PROFILE_OUT}.${label.replace(/\W+/g, '-')}`, JSON.stringify(profile));
   printCpuProfile(profile, dist, label);
   printCpuSequence(profile, dist, minMs);
 }

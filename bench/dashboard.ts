@@ -26,7 +26,7 @@ import {
   startServer,
   watchEvent,
 } from './browser';
-import { printCpuProfile, printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
+import { printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
 
 /**
@@ -661,7 +661,7 @@ async function main() {
       await page.goto(url);
       let rendered = await allRendered(page, widgets);
       if (stopColdTrace) printTrace(await stopColdTrace(), 'cold open');
-      if (stopProfile) printCpuProfile(await stopProfile(), path.resolve('dist'), 'cold open');
+      if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'cold open');
       const failed = await page.locator('[data-widget-id]:has([role="alert"])').count();
       if (failed) throw new Error(`${failed} widgets show an error instead of their numbers`);
       if (round === 0 && values.screenshot) await page.screenshot({ path: `${values.screenshot}-light.png` });
