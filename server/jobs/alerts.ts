@@ -55,34 +55,44 @@ export async function scheduleDueDay(app: FastifyInstance, now = new Date()): Pr
   await enqueue(app.db.db, { kind: SCHEDULE_DAY, key: day, payload: { day } });
 }
 
+/** Handlers added to a lane beside the product's own (tests). */
+export type LaneHandlers = Partial<Record<'bulk' | 'prompt', Record<string, JobHandler>>>;
+
 /**
- * Starts this process's job worker (alerts, summaries, integration imports, projected dataset builds) and the daily
- * (alerts) and weekly (summary e-mails) schedulers; every process may run them on the same database. Answers a stop
- * function for the shutdown.
+ * This process's job workers, one per lane; each runs its lane's jobs one at a time. A provider's import and the
+ * rebuild of projected dataset files after it (minutes at 10^7 rows) run in the bulk lane, so they never hold up what
+ * is due at a time of day or retried on a schedule: alert evaluations, webhook calls and summary mails.
  */
-export function startJobs(app: FastifyInstance, handlers: Record<string, JobHandler> = {}): () => Promise<void> {
+export function jobLanes(
+  app: FastifyInstance,
+  evaluator: AlertEvaluator,
+  extra: LaneHandlers = {},
+): { prompt: JobWorker; bulk: JobWorker } {
+  const lane = (handlers: Record<string, JobHandler>) => new JobWorker({ db: app.db.db, log: app.log, handlers });
+  return {
+    prompt: lane({ ...alertJobHandlers(app, evaluator), ...weeklySummaryHandlers(app, evaluator), ...extra.prompt }),
+    bulk: lane({ ...integrationImportHandlers(app), ...projectionHandlers(app), ...extra.bulk }),
+  };
+}
+
+/**
+ * Starts this process's job workers (`jobLanes`) and the daily (alerts) and weekly (summary e-mails) schedulers;
+ * every process may run them on the same database. Answers a stop function for the shutdown.
+ */
+export function startJobs(app: FastifyInstance): () => Promise<void> {
   const evaluator = new AlertEvaluator(app.db.db, app.config.dataDir);
-  const worker = new JobWorker({
-    db: app.db.db,
-    log: app.log,
-    handlers: {
-      ...alertJobHandlers(app, evaluator),
-      ...weeklySummaryHandlers(app, evaluator),
-      ...integrationImportHandlers(app),
-      ...projectionHandlers(app),
-      ...handlers,
-    },
-  });
+  const { prompt, bulk } = jobLanes(app, evaluator);
   const tick = () =>
     Promise.all([scheduleDueDay(app), scheduleDueWeek(app)])
-      .then(() => worker.poke())
+      .then(() => prompt.poke())
       .catch((error: unknown) => app.log.warn({ err: error }, 'alert scheduling failed'));
   void tick();
   const timer = setInterval(tick, SCHEDULER_TICK_MS);
-  worker.start();
+  prompt.start();
+  bulk.start();
   return async () => {
     clearInterval(timer);
-    await worker.stop();
+    await Promise.all([prompt.stop(), bulk.stop()]);
     await evaluator.close();
   };
 }
