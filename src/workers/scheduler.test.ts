@@ -29,7 +29,8 @@ function scriptedWorker() {
   return { sql, handle, answerNext, open: () => open('v-test') };
 }
 
-function setup({ opened = true } = {}) {
+/** `now`: the scheduler's clock, which times the queries. */
+function setup({ opened = true, now = (): number => 0 }: { opened?: boolean; now?: () => number } = {}) {
   const worker = scriptedWorker();
   if (opened) worker.open();
   const cache = createResultCache({ limit: 1_000, freshMs: 1_000, now: () => 0 });
@@ -39,6 +40,7 @@ function setup({ opened = true } = {}) {
     hangMs: 60_000,
     cache,
     datasets: new Map(),
+    now,
   });
   return { worker, scheduler };
 }
@@ -56,6 +58,35 @@ describe('the query scheduler', () => {
     for (let answered = 0; answered < 4; answered++) await worker.answerNext();
     await Promise.all(done);
     expect(worker.sql).toEqual(['SELECT 1', 'SELECT visible', 'SELECT lookup', 'SELECT prefetch']);
+  });
+
+  it('runs the longest waiting query first once queries of the same shape have been timed (a date change)', async () => {
+    let clock = 0;
+    const { worker, scheduler } = setup({ now: () => clock });
+    const widgets = (day: string) => ({
+      kpi: `SELECT sum(sent) FROM t WHERE day >= '${day}'`,
+      series: `SELECT day, sum(sent) FROM t WHERE day >= '${day}' GROUP BY day LIMIT 90`,
+      table: `SELECT country, sum(sent) FROM t WHERE day >= '${day}' GROUP BY country LIMIT 12`,
+    });
+    const answerAfter = async (ms: number) => {
+      clock += ms;
+      await worker.answerNext();
+    };
+    const first = widgets('2026-08-01');
+    // Not timed yet: by arrival. The series takes 50 ms, the table 30.
+    const firstBurst = Promise.all([first.kpi, first.table, first.series].map((sql) => scheduler.query({ sql })));
+    await answerAfter(10);
+    await answerAfter(30);
+    await answerAfter(50);
+    await firstBurst;
+    expect(worker.sql).toEqual([first.kpi, first.table, first.series]);
+
+    const next = widgets('2026-09-01');
+    const nextBurst = Promise.all([next.kpi, next.table, next.series].map((sql) => scheduler.query({ sql })));
+    for (let answered = 0; answered < 3; answered++) await answerAfter(1);
+    await nextBurst;
+    // The KPI ran at once on the idle worker; of the two waiting, the series (50 ms last time) went first.
+    expect(worker.sql.slice(3)).toEqual([next.kpi, next.series, next.table]);
   });
 
   it('keeps a starting worker for visible queries: a lookup asked first waits until DuckDB has opened', async () => {

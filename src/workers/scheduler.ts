@@ -2,7 +2,7 @@ import { type DatasetFormat } from '../contracts/dataModel';
 import { type DatasetBytes, type EngineError, engineError, engineMessages, toEngineError } from './protocol';
 import { type ResultCache, resultKey } from './resultCache';
 import { recordSpan } from './timeline';
-import { createWorkerCosts } from './workerCosts';
+import { createWorkerCosts, queryShape } from './workerCosts';
 import { type Slot, type WorkerHandle, createWorkerSlots } from './workerSlots';
 
 /** Visible widgets first, then distinct-value lookups, then prefetch. */
@@ -58,6 +58,8 @@ interface Task {
   dataset?: string;
   version?: string;
   sql: string;
+  /** The SQL's shape (`queryShape`), whose earlier runs tell how long this one may take; none for a load. */
+  shape?: string;
   rank: number;
   seq: number;
   attempts: number;
@@ -88,12 +90,12 @@ export interface SchedulerOptions {
 }
 
 /**
- * The queue of queries and where each runs. Each worker runs one statement at a time, so the queue is kept
- * here: by priority, then arrival; a query goes to the first idle worker that holds its dataset (never to one given
- * in advance, which may still be starting while another is free). A dataset is loaded into a worker as a task of
- * its own, and copied into one more worker only when the measured costs say the waiting queries gain by it
- * (workerCosts.ts). A query nobody waits for any more (superseded or aborted) leaves the queue, or, when already
- * running, is cancelled in its worker by id.
+ * The queue of queries and where each runs. Each worker runs one statement at a time, so the queue is kept here: by
+ * priority, then the longest expected first (the same shape's earlier runs), then arrival; a query goes to the first
+ * idle worker that holds its dataset (never to one given in advance, which may still be starting while another is
+ * free). A dataset is loaded into a worker as a task of its own, and copied into one more worker only when the measured
+ * costs say the waiting queries gain by it (workerCosts.ts). A query nobody waits for any more (superseded or aborted)
+ * leaves the queue, or, when already running, is cancelled in its worker by id.
  * One closure, longer than 80 lines, because its short functions share the queue, the in-flight tasks and the slots.
  */
 export function createScheduler(options: SchedulerOptions) {
@@ -197,7 +199,7 @@ export function createScheduler(options: SchedulerOptions) {
       (bytes) => {
         if (slot.dead) return;
         recordQueryTime(startedAt, runs);
-        costs.queried(now() - clockStart);
+        costs.queried(now() - clockStart, task.shape);
         slots.release(slot);
         if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
         settle(task, { bytes });
@@ -323,8 +325,13 @@ export function createScheduler(options: SchedulerOptions) {
     if (target) startLoad(target, table);
   }
 
+  /** How long a task is expected to run: a shape not timed yet counts as the longest. */
+  const expectedMs = (task: Task) => (task.shape === undefined ? undefined : costs.expected(task.shape)) ?? Infinity;
+
   function pump(): void {
-    const waiting = [...queue].sort((a, b) => a.rank - b.rank || a.seq - b.seq);
+    // Longest first within a priority (two unknown, or equal, by arrival): the workers then end a burst together,
+    // rather than one taking the longest query last while the others wait.
+    const waiting = [...queue].sort((a, b) => a.rank - b.rank || expectedMs(b) - expectedMs(a) || a.seq - b.seq);
     // Asked before its dataset's new version came, a query runs on the new one: only that version is ever loaded.
     // All of them first, so each placement below counts every query waiting for that version.
     for (const task of waiting) {
@@ -411,6 +418,7 @@ export function createScheduler(options: SchedulerOptions) {
       return shared;
     }
     const task = newTask(key, request.dataset, version, request.sql, rank);
+    task.shape = queryShape(request.sql);
     inflight.set(key, task);
     queue.push(task);
     return task;

@@ -8,7 +8,10 @@
 export interface WorkerCosts {
   started(ms: number): void;
   loaded(table: string, ms: number): void;
-  queried(ms: number): void;
+  /** A query took `ms`; `shape` (`queryShape`) names it for `expected`. */
+  queried(ms: number, shape?: string): void;
+  /** What the last queries of this shape took (a running average), if one ran in this page. */
+  expected(shape: string): number | undefined;
   /**
    * Worth copying `table` into another worker? `waiting` queries wait for the `holders` that hold it (or load it);
    * `needsStart` when the copy needs a new worker. Before the costs are known, a copy into an open idle worker goes
@@ -21,6 +24,18 @@ export interface WorkerCosts {
 
 /** How much of a new query time moves the running average (recent queries tell more about the current load). */
 const QUERY_WEIGHT = 0.3;
+/** How much of a new time moves a shape's average: a shape runs once per burst, and its first run is its slowest. */
+const SHAPE_WEIGHT = 0.5;
+/** The most shapes remembered; the least recently run go first (a page open for days meets many). */
+const MAX_SHAPES = 500;
+
+/**
+ * A query's SQL without its literals (days, numbers, quoted values). A widget's query after a date change, a filter
+ * change or the next day's import has the same shape as before, and takes about as long.
+ */
+export function queryShape(sql: string): string {
+  return sql.replace(/'(?:[^']|'')*'/g, "'?'").replace(/\b\d+(?:\.\d+)?\b/g, '?');
+}
 /**
  * Without a core to spare, a worker's start takes CPU from the queries already running, which then drain the
  * queue more slowly: the start counts twice. At 10^6 rows on 2 cores a copy that the plain sum allowed (about 3.7 s of
@@ -34,6 +49,7 @@ export function createWorkerCosts({ spareCores = false } = {}): WorkerCosts {
   let startMs: number | undefined;
   let queryMs: number | undefined;
   const loadMs = new Map<string, number>();
+  const shapeMs = new Map<string, number>();
 
   return {
     started(ms) {
@@ -42,9 +58,15 @@ export function createWorkerCosts({ spareCores = false } = {}): WorkerCosts {
     loaded(table, ms) {
       loadMs.set(table, ms);
     },
-    queried(ms) {
+    queried(ms, shape) {
       queryMs = queryMs === undefined ? ms : queryMs + QUERY_WEIGHT * (ms - queryMs);
+      if (shape === undefined) return;
+      const before = shapeMs.get(shape);
+      shapeMs.delete(shape);
+      shapeMs.set(shape, before === undefined ? ms : before + SHAPE_WEIGHT * (ms - before));
+      if (shapeMs.size > MAX_SHAPES) shapeMs.delete(shapeMs.keys().next().value as string);
     },
+    expected: (shape) => shapeMs.get(shape),
     worthCopy(table, waiting, holders, needsStart) {
       if (waiting <= holders) return false;
       const load = loadMs.get(table);
