@@ -9,7 +9,7 @@ import {
   engineMessages,
   toEngineError,
 } from './protocol';
-import { recordWorkerSpan, workerSpans } from './timeline';
+import { recordQuerySpan, recordWorkerSpan, workerSpans } from './timeline';
 
 /** DuckDB-WASM's pending-query bindings: a statement run in steps, so it can be cancelled between them. */
 export interface PendingQueryBindings {
@@ -261,7 +261,10 @@ export function createEngineCore(
       if (queryId !== undefined) jobs.set(queryId, job);
       return guard(async ({ conn }) => {
         queries += 1;
-        return transfer(await runPending(conn, sql, job));
+        const started = performance.now();
+        const answer = transfer(await runPending(conn, sql, job));
+        recordQuerySpan(started, queries);
+        return answer;
       }, job).finally(() => {
         if (queryId !== undefined && jobs.get(queryId) === job) jobs.delete(queryId);
       });

@@ -29,6 +29,8 @@ export const workerSpans = {
   wait: 'load-wait',
   insert: 'insert',
   count: 'count',
+  /** A statement's run in the worker, from its turn until its answer was ready to post. */
+  query: 'query',
 } as const;
 
 /** Page-side: each worker's start, from its creation until DuckDB answers (engineClient.ts). */
@@ -51,4 +53,11 @@ export function recordWorkerSpan(
   detail?: Record<string, unknown>,
 ): void {
   recordSpan(WORKER_SPAN_PREFIX + name, start, detail);
+}
+
+/** Leaves a query's worker-side span; bounded, so a worker answering for days does not grow its timeline. */
+export function recordQuerySpan(start: number, count: number): void {
+  if (typeof performance === 'undefined' || typeof performance.measure !== 'function') return;
+  if (count % 1000 === 0) performance.clearMeasures(WORKER_SPAN_PREFIX + workerSpans.query);
+  recordWorkerSpan(workerSpans.query, start);
 }
