@@ -44,7 +44,18 @@ class FakeWorker {
   }
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the pool's answers, pumps and the sending of next queries (a timer after the pump) run. */
+const flush = () => tick().then(tick);
+
+/** The worker runs `queries` one by one, each with the next already sent behind it (a worker's `next`). */
+async function answerInTurn(worker: FakeWorker, queries: string[]) {
+  for (const [index, sql] of queries.entries()) {
+    expect(worker.pending()).toEqual([sql, queries[index + 1]].filter(Boolean).map((query) => `query:${query}`));
+    worker.answer();
+    await flush();
+  }
+}
 const bytes = (n: number) => new Uint8Array(n).fill(7);
 
 function setup(
@@ -207,7 +218,8 @@ describe('pool scheduling (scripted workers)', () => {
     // The worker answers the cancelled statement with an AbortError and is free again.
     workers[0].calls.shift()?.reject({ name: 'AbortError', message: 'Query cancelled' });
     await flush();
-    expect(workers[0].pending()).toEqual(['query:new']);
+    // The query asked again waits in the worker behind the new one.
+    expect(workers[0].pending()).toEqual(['query:new', 'query:old']);
     workers[0].answer(0, bytes(2));
     await flush();
     expect(workers[0].pending()).toEqual(['query:old']);
@@ -290,6 +302,79 @@ describe('pool scheduling (scripted workers)', () => {
     expect(workers[1].terminated).toBe(true);
   });
 
+  test('a busy worker gets the next visible query before it answers, so it need not wait for the page; a lookup waits', async () => {
+    const { pool, workers } = setup(1);
+    const first = pool.query({ dataset: 'sales', sql: 'first' });
+    await flush();
+    workers[0].answer(); // load
+    await flush();
+    const lookup = pool.query({ dataset: 'sales', sql: 'lookup', priority: 'lookup' });
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:first']);
+    const widgets = ['second', 'third'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    await flush();
+    // One query at most waits in the worker: the second; the third and the lookup wait in the pool.
+    expect(workers[0].pending()).toEqual(['query:first', 'query:second']);
+    workers[0].answer();
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:second', 'query:third']);
+    await answerInTurn(workers[0], ['second', 'third']);
+    expect(workers[0].pending()).toEqual(['query:lookup']);
+    workers[0].answer();
+    await Promise.all([first, lookup, ...widgets]);
+    expect(pool.stats().executions).toBe(4);
+  });
+
+  test('a query superseded while it waits in a worker is cancelled there, and the worker goes on', async () => {
+    const { pool, workers } = setup(1);
+    const running = pool.query({ dataset: 'sales', sql: 'running' });
+    await flush();
+    workers[0].answer(); // load
+    await flush();
+    const old = pool.query({ dataset: 'sales', sql: 'old', supersedeKey: 'widget-1' });
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:running', 'query:old']);
+    const current = pool.query({ dataset: 'sales', sql: 'new', supersedeKey: 'widget-1' });
+    await expect(old).rejects.toMatchObject({ name: 'AbortError' });
+    expect(workers[0].cancelled).toEqual(['q2']);
+    workers[0].answer();
+    await running;
+    // The worker skips the cancelled statement (an AbortError), then takes the new one.
+    workers[0].calls.shift()?.reject({ name: 'AbortError', message: 'Query cancelled' });
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:new']);
+    workers[0].answer(0, bytes(4));
+    expect(await current).toEqual(bytes(4));
+  });
+
+  test('a worker that dies with a query behind the running one: that one is retried, the one behind queued again', async () => {
+    const { pool, workers } = setup(1);
+    const crashing = pool.query({ dataset: 'sales', sql: 'crashing' });
+    await flush();
+    workers[0].answer(); // load
+    await flush();
+    const behind = pool.query({ dataset: 'sales', sql: 'behind' });
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:crashing', 'query:behind']);
+    workers[0].exit?.('exit 1');
+    await flush();
+    expect(workers[1].pending()).toEqual(['load:sales']);
+    workers[1].answer();
+    await flush();
+    // Still in their order, each with its attempts: a second crash fails the retried query only.
+    expect(workers[1].pending()).toEqual(['query:crashing', 'query:behind']);
+    workers[1].calls[0].reject({ name: 'RuntimeError', message: 'unreachable' });
+    await expect(crashing).rejects.toMatchObject({ message: `${engineMessages.crashed} (unreachable)` });
+    await flush();
+    expect(workers[2].pending()).toEqual(['load:sales']);
+    workers[2].answer();
+    await flush();
+    workers[2].answer(0, bytes(5));
+    expect(await behind).toEqual(bytes(5));
+    // One retry: the query behind was never begun.
+    expect(pool.stats()).toMatchObject({ retries: 1, replacedWorkers: 2 });
+  });
+
   test('SQL errors reach the caller as plain objects and the worker stays', async () => {
     const { pool, workers } = setup(1);
     const answer = pool.query({ dataset: 'sales', sql: 'bad' });
@@ -329,10 +414,11 @@ describe('pool scheduling (scripted workers)', () => {
     await flush();
     expect(workers).toHaveLength(2);
     expect(workers[1].pending()).toEqual(['load:sales']);
-    expect(workers[0].pending()).toEqual(['query:q3']);
+    // The first worker runs q3 with q4 sent behind it; the copy's worker takes the next two.
+    expect(workers[0].pending()).toEqual(['query:q3', 'query:q4']);
     workers[1].answer();
     await flush();
-    expect(workers[1].pending()).toEqual(['query:q4']);
+    expect(workers[1].pending()).toEqual(['query:q5', 'query:q6']);
     for (let round = 0; round < 3; round++) {
       for (const worker of workers) if (worker.calls.length > 0) worker.answer();
       await flush();
@@ -356,11 +442,7 @@ describe('pool scheduling (scripted workers)', () => {
     const burst = ['q2', 'q3', 'q4'].map((sql) => pool.query({ dataset: 'sales', sql }));
     await flush();
     expect(workers).toHaveLength(1);
-    for (const sql of ['q2', 'q3', 'q4']) {
-      expect(workers[0].pending()).toEqual([`query:${sql}`]);
-      workers[0].answer();
-      await flush();
-    }
+    await answerInTurn(workers[0], ['q2', 'q3', 'q4']);
     await Promise.all(burst);
     expect(workers).toHaveLength(2);
     expect(workers[1].pending()).toEqual(['load:sales']);
@@ -401,11 +483,7 @@ describe('pool scheduling (scripted workers)', () => {
     workers[0].answer();
     await flush();
     // The second worker's copy is still loading: the first worker answers every query meanwhile.
-    for (const sql of ['q1', 'q2', 'q3']) {
-      expect(workers[0].pending()).toEqual([`query:${sql}`]);
-      workers[0].answer();
-      await flush();
-    }
+    await answerInTurn(workers[0], ['q1', 'q2', 'q3']);
     await Promise.all(answers);
     expect(workers[1].pending()).toEqual(['load:sales']);
   });
@@ -467,7 +545,8 @@ describe('pool scheduling (scripted workers)', () => {
     workers[0].answer();
     workers[1].answer();
     await flush();
-    expect(workers.map((worker) => worker.pending())).toEqual([['query:q1'], ['query:q2']]);
+    // The first worker's copy was in first: q2 waits there behind q1, and the second runs q3.
+    expect(workers.map((worker) => worker.pending())).toEqual([['query:q1', 'query:q2'], ['query:q3']]);
     workers[0].answer();
     workers[1].answer();
     await flush();

@@ -68,6 +68,9 @@ interface Task {
   load?: boolean;
   /** The id of the current execution in its worker, for cancelling it. */
   runId?: string;
+  /** When its run began in the worker (or, sent behind another, when that one's answer came), on both clocks. */
+  startedAt?: number;
+  clockStart?: number;
   consumers: Set<Consumer>;
 }
 
@@ -125,6 +128,7 @@ export function createScheduler(options: SchedulerOptions) {
    */
   const putOffCopies = new Set<string>();
   let idleWait: Promise<void> | undefined;
+  let fillTimer: ReturnType<typeof setTimeout> | undefined;
   const counters = { executions: 0, cacheHits: 0, sharedHits: 0, retries: 0 };
 
   function settle(task: Task, outcome: { bytes: Uint8Array } | { error: EngineError }): void {
@@ -161,46 +165,67 @@ export function createScheduler(options: SchedulerOptions) {
     } else if (task.state === 'running' && task.runId) {
       // Stop the statement in its worker; the same SQL asked for again from now on runs afresh.
       inflight.delete(task.key);
-      const slot = slots.all.find((candidate) => candidate.current === task);
+      const slot = slots.all.find((candidate) => candidate.current === task || candidate.next === task);
       slot?.handle.api.cancel(task.runId).catch(() => undefined);
     }
   }
 
-  /** A worker died or hung: stop it, forget it, and give its query one more try elsewhere. */
+  /**
+   * A worker died or hung: stop it, forget it, and give its query one more try elsewhere. The query sent behind it
+   * (which had not begun) is queued again as it was.
+   */
   function crash(slot: Slot<Task>, reason: string): void {
     if (slot.dead) return;
-    const task = slots.retire(slot);
+    const [task, next] = slots.retire(slot);
     // A load nobody waits for ends with its worker; the queries over its dataset stay queued for another.
     if (task && task.state === 'running' && !task.load) {
       task.attempts += 1;
-      if (task.attempts > 1) {
-        settle(task, { error: engineError(`${engineMessages.crashed} (${reason})`) });
-      } else if (task.consumers.size > 0) {
-        counters.retries += 1;
-        task.state = 'queued';
-        queue.push(task);
-      } else {
-        inflight.delete(task.key);
-      }
+      if (task.attempts > 1) settle(task, { error: engineError(`${engineMessages.crashed} (${reason})`) });
+      else requeue(task, true);
     }
+    if (next && next.state === 'running') requeue(next, false);
     pump();
   }
 
-  function run(slot: Slot<Task>, task: Task): void {
+  function requeue(task: Task, retry: boolean): void {
+    if (task.consumers.size === 0) {
+      inflight.delete(task.key);
+      return;
+    }
+    if (retry) counters.retries += 1;
+    task.state = 'queued';
+    queue.push(task);
+  }
+
+  /** The worker's current task ended: the one sent behind it, if any, has begun there. */
+  function release(slot: Slot<Task>): void {
+    const next = slots.release(slot);
+    if (next) startClock(next);
+  }
+
+  function startClock(task: Task): void {
+    task.startedAt = performance.now();
+    task.clockStart = now();
+  }
+
+  /** Sends the task to the worker: to run now, or `behind` the one it runs (`Slot.next`). */
+  function run(slot: Slot<Task>, task: Task, behind = false): void {
     task.state = 'running';
     dequeue(task);
-    slots.occupy(slot, task);
+    if (behind) slots.queueNext(slot, task);
+    else {
+      slots.occupy(slot, task);
+      startClock(task);
+    }
     counters.executions += 1;
     runs += 1;
     task.runId = `q${runs}`;
-    const startedAt = performance.now();
-    const clockStart = now();
     slot.handle.api.query(task.sql, task.runId).then(
       (bytes) => {
         if (slot.dead) return;
-        recordQueryTime(startedAt, runs);
-        costs.queried(now() - clockStart, task.shape);
-        slots.release(slot);
+        recordQueryTime(task.startedAt ?? performance.now(), runs);
+        costs.queried(now() - (task.clockStart ?? now()), task.shape);
+        release(slot);
         if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
         settle(task, { bytes });
         pump();
@@ -213,7 +238,7 @@ export function createScheduler(options: SchedulerOptions) {
           crash(slot, plain.message);
           return;
         }
-        slots.release(slot);
+        release(slot);
         settle(task, { error: plain });
         pump();
       },
@@ -256,14 +281,14 @@ export function createScheduler(options: SchedulerOptions) {
           // A load sent to a worker still starting waits for its DuckDB: that wait is the start's, not the load's.
           costs.loaded(table, now() - Math.max(clockStart, slot.openedAt ?? clockStart));
           task.state = 'done';
-          slots.release(slot);
+          release(slot);
           pump();
         },
         (error: unknown) => {
           if (slot.dead) return;
           task.state = 'done';
           slot.tables.delete(table);
-          slots.release(slot);
+          release(slot);
           if (!held(table, entry.version)) failWaiting(table, entry.version, toEngineError(error));
           pump();
         },
@@ -272,6 +297,15 @@ export function createScheduler(options: SchedulerOptions) {
 
   function holds(slot: Slot<Task>, task: Task): boolean {
     return !task.dataset || slot.tables.get(task.dataset) === task.version;
+  }
+
+  /**
+   * A visible query may wait in a worker behind the query it runs (one at most): that worker holds its dataset and
+   * then goes on at once, where it would otherwise wait for the page's thread to take the answer and send the next.
+   */
+  function mayQueueBehind(slot: Slot<Task>, task: Task): boolean {
+    const { current } = slot;
+    return !slot.dead && slot.opened && !!current && !current.load && !slot.next && holds(slot, task);
   }
 
   /**
@@ -310,9 +344,13 @@ export function createScheduler(options: SchedulerOptions) {
     if (holders.length > 0) {
       // Queries waiting for this dataset beyond the ones its loading holders will take when their loads end.
       const loading = holders.filter((slot) => slot.current?.load).length;
+      // A query sent behind a holder's current one still waits for it.
+      const behind = holders.filter((slot) => slot.next).length;
       const waiting =
         queue.filter((other) => other.state === 'queued' && other.dataset === table && other.version === task.version)
-          .length - loading;
+          .length +
+        behind -
+        loading;
       if (!costs.worthCopy(table, waiting, holders.length, !spare)) {
         if (waiting > holders.length) putOffCopies.add(table);
         return;
@@ -328,7 +366,11 @@ export function createScheduler(options: SchedulerOptions) {
   /** How long a task is expected to run: a shape not timed yet counts as the longest. */
   const expectedMs = (task: Task) => (task.shape === undefined ? undefined : costs.expected(task.shape)) ?? Infinity;
 
-  function pump(): void {
+  /**
+   * Runs what can run. `arrived`: called for a query just asked for, whose burst may still be arriving: the queries
+   * sent behind busy workers' current ones wait a moment (`fillNext`); after an answer they go at once.
+   */
+  function pump(arrived = false): void {
     // Longest first within a priority (two unknown, or equal, by arrival): the workers then end a burst together,
     // rather than one taking the longest query last while the others wait.
     const waiting = [...queue].sort((a, b) => a.rank - b.rank || expectedMs(b) - expectedMs(a) || a.seq - b.seq);
@@ -349,9 +391,30 @@ export function createScheduler(options: SchedulerOptions) {
       if (holder) run(holder, task);
       else place(task, idle, queue.filter((other) => other.state === 'queued').length);
     }
+    if (!arrived) fillNext();
+    else if (queue.some((task) => task.state === 'queued' && task.rank === RANK.visible)) {
+      fillTimer ??= setTimeout(fillNext);
+    }
     if (queue.every((task) => task.state !== 'queued')) {
       startPreloads();
       if (putOffCopies.size > 0) idleWait ??= (options.whenIdle?.() ?? Promise.resolve()).then(startPutOffCopies);
+    }
+  }
+
+  /**
+   * Sends each busy worker the longest visible query it could run next (`mayQueueBehind`). After a query's arrival, a
+   * moment later (a timer), so that a burst's queries, asked one after another, are all in the queue and the longest
+   * of them goes.
+   */
+  function fillNext(): void {
+    clearTimeout(fillTimer);
+    fillTimer = undefined;
+    const waiting = queue
+      .filter((task) => task.state === 'queued' && task.rank === RANK.visible)
+      .sort((a, b) => expectedMs(b) - expectedMs(a) || a.seq - b.seq);
+    for (const task of waiting) {
+      const slot = slots.all.find((candidate) => mayQueueBehind(candidate, task));
+      if (slot) run(slot, task, true);
     }
   }
 
@@ -454,7 +517,7 @@ export function createScheduler(options: SchedulerOptions) {
         { once: true },
       );
     });
-    pump();
+    pump(true);
     return promise;
   }
 
@@ -474,6 +537,7 @@ export function createScheduler(options: SchedulerOptions) {
     queued: () => queue.length,
     /** Every worker stops and every query still waiting is refused. */
     terminate() {
+      clearTimeout(fillTimer);
       slots.terminateAll();
       for (const task of [...queue, ...inflight.values()]) {
         settle(task, { error: engineError(engineMessages.notInitialized) });

@@ -64,12 +64,27 @@ describe('the worker slots', () => {
     expect([other.busy, other.current]).toEqual([false, undefined]);
   });
 
-  it('retires a worker: stopped, forgotten and counted, handing back the task it ran', () => {
+  it('makes the task sent behind the current one current when that one ends, watched from then on', () => {
+    const { slots, deaths } = setup(1_000);
+    const slot = slots.spawn();
+    slots.occupy(slot, 'SELECT 1');
+    slots.queueNext(slot, 'SELECT 2');
+    jest.advanceTimersByTime(900);
+    expect(slots.release(slot)).toBe('SELECT 2');
+    expect([slot.busy, slot.current, slot.next]).toEqual([true, 'SELECT 2', undefined]);
+    jest.advanceTimersByTime(999);
+    expect(deaths).toEqual([]);
+    expect(slots.release(slot)).toBeUndefined();
+    expect([slot.busy, slot.current]).toEqual([false, undefined]);
+  });
+
+  it('retires a worker: stopped, forgotten and counted, handing back the task it ran and the one behind it', () => {
     const { slots, workers } = setup();
     const slot = slots.spawn();
     const kept = slots.spawn();
     slots.occupy(slot, 'SELECT 1');
-    expect(slots.retire(slot)).toBe('SELECT 1');
+    slots.queueNext(slot, 'SELECT 2');
+    expect(slots.retire(slot)).toEqual(['SELECT 1', 'SELECT 2']);
     expect([slot.dead, workers[0].terminated, slots.all, slots.replaced()]).toEqual([true, 1, [kept], 1]);
   });
 

@@ -13,6 +13,11 @@ export interface Slot<T> {
   tables: Map<string, string>;
   busy: boolean;
   current?: T;
+  /**
+   * A query sent while `current` runs, which the worker starts as soon as that one ends: the worker does not wait for
+   * the page's thread (drawing a widget) to take the answer and send the next.
+   */
+  next?: T;
   timer?: ReturnType<typeof setTimeout>;
   dead: boolean;
   /** DuckDB's start in the worker has settled (opened, or failed): until then a task given to it waits. */
@@ -40,9 +45,12 @@ export interface WorkerSlots<T> {
   spawn(): Slot<T>;
   /** The worker takes the task: busy, with its hang timer (re)started. */
   occupy(slot: Slot<T>, task: T): void;
-  release(slot: Slot<T>): void;
-  /** Stops and forgets a worker; returns the task it was running. */
-  retire(slot: Slot<T>): T | undefined;
+  /** The busy worker takes the task to run after its current one (`Slot.next`). */
+  queueNext(slot: Slot<T>, task: T): void;
+  /** The current task ended: the next one, if any, is current (and returned), else the worker is idle. */
+  release(slot: Slot<T>): T | undefined;
+  /** Stops and forgets a worker; returns the tasks it was running and holding next. */
+  retire(slot: Slot<T>): T[];
   replaced(): number;
   terminateAll(): void;
 }
@@ -52,6 +60,13 @@ export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T
   const slots: Slot<T>[] = [];
   let replaced = 0;
   const now = options.now ?? (() => performance.now());
+
+  function occupy(slot: Slot<T>, task: T): void {
+    slot.busy = true;
+    slot.current = task;
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => options.onDeath(slot, 'no answer'), options.hangMs);
+  }
 
   return {
     all: slots,
@@ -75,16 +90,18 @@ export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T
       slots.push(slot);
       return slot;
     },
-    occupy(slot, task) {
-      slot.busy = true;
-      slot.current = task;
-      clearTimeout(slot.timer);
-      slot.timer = setTimeout(() => options.onDeath(slot, 'no answer'), options.hangMs);
+    occupy,
+    queueNext(slot, task) {
+      slot.next = task;
     },
     release(slot) {
       clearTimeout(slot.timer);
       slot.busy = false;
       slot.current = undefined;
+      const next = slot.next;
+      slot.next = undefined;
+      if (next !== undefined) occupy(slot, next);
+      return next;
     },
     retire(slot) {
       slot.dead = true;
@@ -96,9 +113,10 @@ export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T
       } catch {
         // Already gone.
       }
-      const task = slot.current;
+      const tasks = [slot.current, slot.next].filter((task) => task !== undefined);
       slot.current = undefined;
-      return task;
+      slot.next = undefined;
+      return tasks;
     },
     replaced: () => replaced,
     terminateAll() {
