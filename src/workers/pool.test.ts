@@ -325,6 +325,42 @@ describe('pool scheduling (scripted workers)', () => {
     expect(pool.stats().executions).toBe(4);
   });
 
+  test('a query sent ahead waits behind the one expected to end first, by what the same shapes took before', async () => {
+    let time = 0;
+    const { pool, workers } = setup(2, { clock: () => time, parallelStarts: true });
+    pool.warm(2);
+    const burst = (day: number) =>
+      ['long', 'short', 'third'].map((kind) =>
+        pool.query({ dataset: 'sales', sql: `SELECT ${kind} WHERE d = '${day}'` }),
+      );
+    const first = burst(1);
+    await flush();
+    workers[0].answer();
+    workers[1].answer(); // the loads
+    await flush();
+    time = 10;
+    workers[1].answer(); // short: 10 ms
+    await flush();
+    time = 100;
+    workers[0].answer(); // long: 100 ms
+    await flush();
+    for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+    await Promise.all(first);
+
+    const next = burst(2);
+    await flush();
+    // The third goes behind the short query, not behind the first worker's long one.
+    expect(workers.map((worker) => worker.pending())).toEqual([
+      ["query:SELECT long WHERE d = '2'"],
+      ["query:SELECT short WHERE d = '2'", "query:SELECT third WHERE d = '2'"],
+    ]);
+    for (let round = 0; round < 2; round++) {
+      for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+      await flush();
+    }
+    await Promise.all(next);
+  });
+
   test('a query superseded while it waits in a worker is cancelled there, and the worker goes on', async () => {
     const { pool, workers } = setup(1);
     const running = pool.query({ dataset: 'sales', sql: 'running' });

@@ -413,9 +413,18 @@ export function createScheduler(options: SchedulerOptions) {
       .filter((task) => task.state === 'queued' && task.rank === RANK.visible)
       .sort((a, b) => expectedMs(b) - expectedMs(a) || a.seq - b.seq);
     for (const task of waiting) {
-      const slot = slots.all.find((candidate) => mayQueueBehind(candidate, task));
+      // Behind the query expected to end first, as a free worker would take it.
+      const [slot] = slots.all
+        .filter((candidate) => mayQueueBehind(candidate, task))
+        .sort((a, b) => expectedEnd(a) - expectedEnd(b));
       if (slot) run(slot, task, true);
     }
+  }
+
+  /** When a busy worker's current query is expected to end (one of a shape not timed yet: last). */
+  function expectedEnd(slot: Slot<Task>): number {
+    const task = slot.current;
+    return task?.clockStart === undefined ? Infinity : task.clockStart + expectedMs(task);
   }
 
   /** A live worker holds (or is loading) the dataset's version. */
