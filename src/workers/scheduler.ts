@@ -344,8 +344,8 @@ export function createScheduler(options: SchedulerOptions) {
     if (holders.length > 0) {
       // Queries waiting for this dataset beyond the ones its loading holders will take when their loads end.
       const loading = holders.filter((slot) => slot.current?.load).length;
-      // A query sent behind a holder's current one still waits for it.
-      const behind = holders.filter((slot) => slot.next).length;
+      // A query over it sent behind a holder's current one still waits for it.
+      const behind = holders.filter((slot) => slot.next?.dataset === table).length;
       const waiting =
         queue.filter((other) => other.state === 'queued' && other.dataset === table && other.version === task.version)
           .length +
