@@ -48,7 +48,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Lets the pool's answers, pumps and the sending of next queries (a timer after the pump) run. */
 const flush = () => tick().then(tick);
 
-/** The worker runs `queries` one by one, each with the next already sent behind it (a worker's `next`). */
+/** The worker runs `queries` one by one, each with the next already sent ahead to it (`Slot.ahead`). */
 async function answerInTurn(worker: FakeWorker, queries: string[]) {
   for (const [index, sql] of queries.entries()) {
     expect(worker.pending()).toEqual([sql, queries[index + 1]].filter(Boolean).map((query) => `query:${query}`));

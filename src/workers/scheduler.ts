@@ -5,6 +5,12 @@ import { recordSpan } from './timeline';
 import { createWorkerCosts, queryShape } from './workerCosts';
 import { type Slot, type WorkerHandle, createWorkerSlots } from './workerSlots';
 
+/**
+ * How many visible queries a busy worker may hold beyond the one it runs. One: more would commit more of a burst to
+ * one worker before the others are free (bench/README.md).
+ */
+const QUERIES_AHEAD = 1;
+
 /** Visible widgets first, then distinct-value lookups, then prefetch. */
 export type Priority = 'visible' | 'lookup' | 'prefetch';
 const RANK: Record<Priority, number> = { visible: 0, lookup: 1, prefetch: 2 };
@@ -165,25 +171,25 @@ export function createScheduler(options: SchedulerOptions) {
     } else if (task.state === 'running' && task.runId) {
       // Stop the statement in its worker; the same SQL asked for again from now on runs afresh.
       inflight.delete(task.key);
-      const slot = slots.all.find((candidate) => candidate.current === task || candidate.next === task);
+      const slot = slots.all.find((candidate) => candidate.current === task || candidate.ahead.includes(task));
       slot?.handle.api.cancel(task.runId).catch(() => undefined);
     }
   }
 
   /**
-   * A worker died or hung: stop it, forget it, and give its query one more try elsewhere. The query sent behind it
-   * (which had not begun) is queued again as it was.
+   * A worker died or hung: stop it, forget it, and give its query one more try elsewhere. The queries sent ahead to it
+   * (which had not begun) are queued again as they were.
    */
   function crash(slot: Slot<Task>, reason: string): void {
     if (slot.dead) return;
-    const [task, next] = slots.retire(slot);
+    const [task, ...ahead] = slots.retire(slot);
     // A load nobody waits for ends with its worker; the queries over its dataset stay queued for another.
     if (task && task.state === 'running' && !task.load) {
       task.attempts += 1;
       if (task.attempts > 1) settle(task, { error: engineError(`${engineMessages.crashed} (${reason})`) });
       else requeue(task, true);
     }
-    if (next && next.state === 'running') requeue(next, false);
+    for (const next of ahead) if (next.state === 'running') requeue(next, false);
     pump();
   }
 
@@ -197,7 +203,7 @@ export function createScheduler(options: SchedulerOptions) {
     queue.push(task);
   }
 
-  /** The worker's current task ended: the one sent behind it, if any, has begun there. */
+  /** The worker's current task ended: the first one sent ahead, if any, has begun there. */
   function release(slot: Slot<Task>): void {
     const next = slots.release(slot);
     if (next) startClock(next);
@@ -208,7 +214,7 @@ export function createScheduler(options: SchedulerOptions) {
     task.clockStart = now();
   }
 
-  /** Sends the task to the worker: to run now, or `behind` the one it runs (`Slot.next`). */
+  /** Sends the task to the worker: to run now, or `behind` the ones it runs and holds (`Slot.ahead`). */
   function run(slot: Slot<Task>, task: Task, behind = false): void {
     task.state = 'running';
     dequeue(task);
@@ -300,12 +306,15 @@ export function createScheduler(options: SchedulerOptions) {
   }
 
   /**
-   * A visible query may wait in a worker behind the query it runs (one at most): that worker holds its dataset and
-   * then goes on at once, where it would otherwise wait for the page's thread to take the answer and send the next.
+   * A visible query may wait in a worker behind the query it runs (`QUERIES_AHEAD` at most): that worker holds its
+   * dataset and then goes on at once, where it would otherwise wait for the page's thread to take the answer and send
+   * the next.
    */
   function mayQueueBehind(slot: Slot<Task>, task: Task): boolean {
     const { current } = slot;
-    return !slot.dead && slot.opened && !!current && !current.load && !slot.next && holds(slot, task);
+    return (
+      !slot.dead && slot.opened && !!current && !current.load && slot.ahead.length < QUERIES_AHEAD && holds(slot, task)
+    );
   }
 
   /**
@@ -344,8 +353,8 @@ export function createScheduler(options: SchedulerOptions) {
     if (holders.length > 0) {
       // Queries waiting for this dataset beyond the ones its loading holders will take when their loads end.
       const loading = holders.filter((slot) => slot.current?.load).length;
-      // A query over it sent behind a holder's current one still waits for it.
-      const behind = holders.filter((slot) => slot.next?.dataset === table).length;
+      // The queries over it sent ahead to a holder still wait for it.
+      const behind = holders.flatMap((slot) => slot.ahead).filter((other) => other.dataset === table).length;
       const waiting =
         queue.filter((other) => other.state === 'queued' && other.dataset === table && other.version === task.version)
           .length +
@@ -421,10 +430,11 @@ export function createScheduler(options: SchedulerOptions) {
     }
   }
 
-  /** When a busy worker's current query is expected to end (one of a shape not timed yet: last). */
+  /** When a busy worker's current query and those ahead are expected to end (a shape not timed yet: last). */
   function expectedEnd(slot: Slot<Task>): number {
     const task = slot.current;
-    return task?.clockStart === undefined ? Infinity : task.clockStart + expectedMs(task);
+    if (task?.clockStart === undefined) return Infinity;
+    return slot.ahead.reduce((end, next) => end + expectedMs(next), task.clockStart + expectedMs(task));
   }
 
   /** A live worker holds (or is loading) the dataset's version. */

@@ -71,7 +71,7 @@ describe('the worker slots', () => {
     slots.queueNext(slot, 'SELECT 2');
     jest.advanceTimersByTime(900);
     expect(slots.release(slot)).toBe('SELECT 2');
-    expect([slot.busy, slot.current, slot.next]).toEqual([true, 'SELECT 2', undefined]);
+    expect([slot.busy, slot.current, slot.ahead]).toEqual([true, 'SELECT 2', []]);
     jest.advanceTimersByTime(999);
     expect(deaths).toEqual([]);
     expect(slots.release(slot)).toBeUndefined();

@@ -14,10 +14,10 @@ export interface Slot<T> {
   busy: boolean;
   current?: T;
   /**
-   * A query sent while `current` runs, which the worker starts as soon as that one ends: the worker does not wait for
-   * the page's thread (drawing a widget) to take the answer and send the next.
+   * Queries sent while `current` runs, which the worker starts one after another as soon as it ends: the worker does
+   * not wait for the page's thread (drawing a widget) to take an answer and send the next.
    */
-  next?: T;
+  ahead: T[];
   timer?: ReturnType<typeof setTimeout>;
   dead: boolean;
   /** DuckDB's start in the worker has settled (opened, or failed): until then a task given to it waits. */
@@ -45,11 +45,11 @@ export interface WorkerSlots<T> {
   spawn(): Slot<T>;
   /** The worker takes the task: busy, with its hang timer (re)started. */
   occupy(slot: Slot<T>, task: T): void;
-  /** The busy worker takes the task to run after its current one (`Slot.next`). */
+  /** The busy worker takes the task to run after its current one and those already ahead (`Slot.ahead`). */
   queueNext(slot: Slot<T>, task: T): void;
-  /** The current task ended: the next one, if any, is current (and returned), else the worker is idle. */
+  /** The current task ended: the first one ahead, if any, is current (and returned), else the worker is idle. */
   release(slot: Slot<T>): T | undefined;
-  /** Stops and forgets a worker; returns the tasks it was running and holding next. */
+  /** Stops and forgets a worker; returns the task it was running, then those ahead. */
   retire(slot: Slot<T>): T[];
   replaced(): number;
   terminateAll(): void;
@@ -75,6 +75,7 @@ export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T
         handle: options.spawn(),
         tables: new Map(),
         busy: false,
+        ahead: [],
         dead: false,
         opened: false,
         spawnedAt: now(),
@@ -92,14 +93,13 @@ export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T
     },
     occupy,
     queueNext(slot, task) {
-      slot.next = task;
+      slot.ahead.push(task);
     },
     release(slot) {
       clearTimeout(slot.timer);
       slot.busy = false;
       slot.current = undefined;
-      const next = slot.next;
-      slot.next = undefined;
+      const next = slot.ahead.shift();
       if (next !== undefined) occupy(slot, next);
       return next;
     },
@@ -113,9 +113,9 @@ export function createWorkerSlots<T>(options: WorkerSlotsOptions): WorkerSlots<T
       } catch {
         // Already gone.
       }
-      const tasks = [slot.current, slot.next].filter((task) => task !== undefined);
+      const tasks = [slot.current, ...slot.ahead].filter((task) => task !== undefined);
       slot.current = undefined;
-      slot.next = undefined;
+      slot.ahead = [];
       return tasks;
     },
     replaced: () => replaced,
