@@ -14,8 +14,22 @@ const mainQuadrant = (page: Page) => page.locator('.bp6-table-quadrant-main');
 const headerNames = (page: Page) => mainQuadrant(page).locator('.bp6-table-column-name-text').allInnerTexts();
 // Header cells carry the column's class too: body cells are those of the virtual client. Frozen columns' cells
 // are drawn in the left quadrant only, so a row is read cell by cell from whichever quadrant has it.
-const bodyCells = (page: Page, selector: string) =>
-  mainQuadrant(page).locator(`.bp6-table-body-virtual-client ${selector}`).allInnerTexts();
+/**
+ * A column's cells from the top row down. Blueprint draws the cells in batches, so after a sort their order in the
+ * document is not the rows' order: each cell's row is read from its class.
+ */
+const columnCells = (page: Page, column: number) =>
+  mainQuadrant(page)
+    .locator(`.bp6-table-body-virtual-client .bp6-table-cell-col-${column}`)
+    .evaluateAll((cells) =>
+      cells
+        .map((cell) => ({
+          row: Number(/bp6-table-cell-row-(\d+)/.exec(cell.className)?.[1]),
+          text: (cell as HTMLElement).innerText,
+        }))
+        .sort((a, b) => a.row - b.row)
+        .map((cell) => cell.text),
+    );
 async function cellsOfRow(page: Page, row: number): Promise<string[]> {
   const columns = (await headerNames(page)).length;
   const cell = (col: number) =>
@@ -136,7 +150,7 @@ test('build a pivot, keep it through save and reload, export it both ways', asyn
   await pickFromHeaderMenu(page, names[sentColumn], 'Sort descending');
   await expect
     .poll(async () => {
-      const texts = await bodyCells(page, `.bp6-table-cell-col-${sentColumn}`);
+      const texts = await columnCells(page, sentColumn);
       const values = texts.filter(Boolean).map(integer);
       return values.length > 1 && values.every((value, i) => i === 0 || values[i - 1] >= value);
     }, ENGINE_TIMEOUT)
