@@ -48,6 +48,21 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Lets the pool's answers, pumps and the sending of next queries (a timer after the pump) run. */
 const flush = () => tick().then(tick);
 
+/** A pool of one worker with the dataset loaded, running `sql`. */
+async function runningOne(sql: string) {
+  const { pool, workers } = setup(1);
+  const running = pool.query({ dataset: 'sales', sql });
+  await flush();
+  workers[0].answer(); // the dataset load
+  await flush();
+  return { pool, workers, running };
+}
+
+/** Each worker with a call waiting answers its first. */
+const answerEach = (workers: FakeWorker[]) => {
+  for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+};
+
 /** The worker runs `queries` one by one, each with the next already sent ahead to it (`Slot.ahead`). */
 async function answerInTurn(worker: FakeWorker, queries: string[]) {
   for (const [index, sql] of queries.entries()) {
@@ -303,11 +318,7 @@ describe('pool scheduling (scripted workers)', () => {
   });
 
   test('a busy worker gets the next visible query before it answers, so it need not wait for the page; a lookup waits', async () => {
-    const { pool, workers } = setup(1);
-    const first = pool.query({ dataset: 'sales', sql: 'first' });
-    await flush();
-    workers[0].answer(); // load
-    await flush();
+    const { pool, workers, running: first } = await runningOne('first');
     const lookup = pool.query({ dataset: 'sales', sql: 'lookup', priority: 'lookup' });
     await flush();
     expect(workers[0].pending()).toEqual(['query:first']);
@@ -344,7 +355,7 @@ describe('pool scheduling (scripted workers)', () => {
     time = 100;
     workers[0].answer(); // long: 100 ms
     await flush();
-    for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+    answerEach(workers);
     await Promise.all(first);
 
     const next = burst(2);
@@ -355,18 +366,14 @@ describe('pool scheduling (scripted workers)', () => {
       ["query:SELECT short WHERE d = '2'", "query:SELECT third WHERE d = '2'"],
     ]);
     for (let round = 0; round < 2; round++) {
-      for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+      answerEach(workers);
       await flush();
     }
     await Promise.all(next);
   });
 
   test('a query superseded while it waits in a worker is cancelled there, and the worker goes on', async () => {
-    const { pool, workers } = setup(1);
-    const running = pool.query({ dataset: 'sales', sql: 'running' });
-    await flush();
-    workers[0].answer(); // load
-    await flush();
+    const { pool, workers, running } = await runningOne('running');
     const old = pool.query({ dataset: 'sales', sql: 'old', supersedeKey: 'widget-1' });
     await flush();
     expect(workers[0].pending()).toEqual(['query:running', 'query:old']);
@@ -384,11 +391,7 @@ describe('pool scheduling (scripted workers)', () => {
   });
 
   test('a worker that dies with a query behind the running one: that one is retried, the one behind queued again', async () => {
-    const { pool, workers } = setup(1);
-    const crashing = pool.query({ dataset: 'sales', sql: 'crashing' });
-    await flush();
-    workers[0].answer(); // load
-    await flush();
+    const { pool, workers, running: crashing } = await runningOne('crashing');
     const behind = pool.query({ dataset: 'sales', sql: 'behind' });
     await flush();
     expect(workers[0].pending()).toEqual(['query:crashing', 'query:behind']);
@@ -456,7 +459,7 @@ describe('pool scheduling (scripted workers)', () => {
     await flush();
     expect(workers[1].pending()).toEqual(['query:q5', 'query:q6']);
     for (let round = 0; round < 3; round++) {
-      for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+      answerEach(workers);
       await flush();
     }
     await Promise.all([...quick, ...slow]);
@@ -559,7 +562,7 @@ describe('pool scheduling (scripted workers)', () => {
     await flush();
     expect(workers.map((worker) => worker.pending())).toEqual([['load:kept'], ['load:kept']]);
     for (let round = 0; round < 3; round++) {
-      for (const worker of workers) if (worker.calls.length > 0) worker.answer();
+      answerEach(workers);
       await flush();
     }
     await Promise.all(answers);
