@@ -106,6 +106,12 @@ const api: BrowserWorkerApi = {
   ...createEngineCore(open, (bytes) => transfer(bytes, [bytes.buffer])),
   // The page sends its compiled module right after creating the worker; DuckDB opens once it is here.
   useModule: async (compiled) => provide(compiled),
+  useModuleFrom: async (port, bundle) => {
+    port.onmessage = ({ data }: MessageEvent<WebAssembly.Module>) => {
+      provide({ bundle, module: data });
+      port.close();
+    };
+  },
 };
 expose(api);
 // From the worker's creation (its clock's origin) until its chunk has run.

@@ -101,6 +101,67 @@ test('the compiling worker downloads and compiles the module itself, and answers
   }
 });
 
+/** What arrives on the far end of a port the compiling worker is asked to forward to. */
+function forwardedTo() {
+  const { port1, port2 } = new MessageChannel();
+  const received: unknown[] = [];
+  const first = new Promise<unknown>((resolve) => {
+    port2.onmessage = ({ data }) => {
+      received.push(data);
+      resolve(data);
+    };
+  });
+  const close = () => {
+    port1.close();
+    port2.close();
+  };
+  return { port: port1, received, first, close };
+}
+
+test('the compiling worker also posts the module straight to a port it is given, while or after compiling', async () => {
+  const fetchFn = (async () => wasmResponse()) as unknown as typeof fetch;
+  const { page, close } = compilingChannel(fetchFn);
+  const during = forwardedTo();
+  const after = forwardedTo();
+  try {
+    const compile = workerCompiler(page);
+    const compiling = compile('/duckdb/duckdb-eh.wasm');
+    compile.forward('/duckdb/duckdb-eh.wasm', during.port);
+    expect(compiledModule(await during.first)).toBe(true);
+    expect(compiledModule(await compiling)).toBe(true);
+    // A worker started after the compilation gets the kept module.
+    compile.forward('/duckdb/duckdb-eh.wasm', after.port);
+    expect(compiledModule(await after.first)).toBe(true);
+    expect([during.received.length, after.received.length]).toEqual([1, 1]);
+  } finally {
+    for (const end of [during, after]) end.close();
+    close();
+  }
+});
+
+test('a forward of a module never compiled, or whose compilation failed, sends nothing: the page answers instead', async () => {
+  const { fetchFn } = scriptedFetch([
+    ...Array.from({ length: 3 }, () => async () => new Response('gone', { status: 503 })),
+    async () => wasmResponse(),
+  ]);
+  const { page, close } = compilingChannel(fetchFn);
+  const never = forwardedTo();
+  const failed = forwardedTo();
+  try {
+    const compile = workerCompiler(page);
+    compile.forward('/never.wasm', never.port);
+    await expect(compile('/m.wasm')).rejects.toThrow('HTTP 503 for the DuckDB module');
+    compile.forward('/m.wasm', failed.port);
+    // The worker handles its messages in order: once a later compilation is answered, both forwards were handled.
+    expect(compiledModule(await compile('/later.wasm'))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([never.received, failed.received]).toEqual([[], []]);
+  } finally {
+    for (const end of [never, failed]) end.close();
+    close();
+  }
+});
+
 test('bytes that are no module, or no module at all, fail in the worker, and the page hears why', async () => {
   const { fetchFn } = scriptedFetch([
     async () => new Response(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]), { headers: wasmResponse().headers }),

@@ -74,6 +74,12 @@ export type CompilerPort = Pick<Worker, 'postMessage' | 'onmessage' | 'onerror'>
 /** Compiles the module at a URL: in the compiling worker, or on the page. */
 export type CompileModule = (url: string) => Promise<WebAssembly.Module>;
 
+/** A compilation in the compiling worker, whose module that worker can also post straight to a DuckDB worker. */
+export type WorkerCompiler = CompileModule & {
+  /** The module compiled (or compiling) from `url` goes to `port` too, once it is ready; nothing goes on a failure. */
+  forward(url: string, port: MessagePort): void;
+};
+
 /**
  * The page's side of a compilation in the compiling worker, which downloads and compiles the module itself
  * (compileDuckdb, with its retries), so that neither the download nor the decoding of 34 MB waits for the page's
@@ -81,7 +87,7 @@ export type CompileModule = (url: string) => Promise<WebAssembly.Module>;
  * demo (bench/README.md). `onBroken` hears of a worker that could not start; its compilations fail, and the next
  * attempt is the caller's.
  */
-export function workerCompiler(worker: CompilerPort, onBroken: () => void = () => undefined): CompileModule {
+export function workerCompiler(worker: CompilerPort, onBroken: () => void = () => undefined): WorkerCompiler {
   let nextId = 0;
   const pending = new Map<number, { resolve: (module: WebAssembly.Module) => void; reject: (error: Error) => void }>();
   worker.onmessage = ({ data }: MessageEvent<CompileReply>) => {
@@ -96,12 +102,15 @@ export function workerCompiler(worker: CompilerPort, onBroken: () => void = () =
     for (const waiting of pending.values()) waiting.reject(new Error('The worker compiling DuckDB did not start'));
     pending.clear();
   };
-  return (url) => {
+  const compile: CompileModule = (url) => {
     const id = nextId++;
     const compiled = new Promise<WebAssembly.Module>((resolve, reject) => pending.set(id, { resolve, reject }));
     worker.postMessage({ id, url } satisfies CompileRequest);
     return compiled;
   };
+  const forward = (url: string, port: MessagePort) =>
+    worker.postMessage({ url, forwardTo: port } satisfies CompileRequest, [port]);
+  return Object.assign(compile, { forward });
 }
 
 /** The compiling worker's own end: its global scope, or a port in a test. */
@@ -110,11 +119,26 @@ export interface CompilationsPort {
   postMessage(message: CompileReply): void;
 }
 
-/** The compiling worker's side: each request's module downloaded and compiled here; the answer is it, or why not. */
+/**
+ * The compiling worker's side: each request's module downloaded and compiled here; the answer is it, or why not. The
+ * latest compilation of each URL is kept for the forwards that ask for it (ModuleForward): a forward before any
+ * compilation of its URL, or after a failed one, sends nothing, and the page's own answer reaches that worker instead.
+ */
 export function serveCompilations(port: CompilationsPort, compile: CompileModule = (url) => compileDuckdb(url)): void {
-  port.onmessage = ({ data: { id, url } }) => {
+  const latest = new Map<string, Promise<WebAssembly.Module>>();
+  port.onmessage = ({ data }) => {
+    if ('forwardTo' in data) {
+      latest.get(data.url)?.then(
+        (module) => data.forwardTo.postMessage(module),
+        () => undefined,
+      );
+      return;
+    }
+    const { id, url } = data;
     const started = performance.now();
-    compile(url).then(
+    const compiling = compile(url);
+    latest.set(url, compiling);
+    compiling.then(
       (module) => {
         recordWorkerSpan(workerSpans.compile, started);
         port.postMessage({ id, module });

@@ -1,20 +1,25 @@
-import { releaseProxy, wrap } from 'comlink';
+import { releaseProxy, transfer, wrap } from 'comlink';
 import { isPublicReportPath } from '../app/enginePaths';
 import { type KeptResults, browserKeptResults, noteAnswersKept } from './keptResults';
-import { duckdbModule } from './pageModule';
+import { duckdbModule, forwardModule } from './pageModule';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
 import { type BrowserWorkerApi, type EngineWorkerApi } from './protocol';
 import { ENGINE_START_MEASURE } from './timeline';
 
 /**
  * Starts one DuckDB worker and hands it the page's compiled module (compiled once for every worker; when that
- * fails, the worker compiles its own). `workers` collects the raw workers, so a browser test can kill one mid-query.
+ * fails, the worker compiles its own): from the compiling worker straight, while it is being compiled there, and from
+ * the page. `workers` collects the raw workers, so a browser test can kill one mid-query.
  */
 export function spawnBrowserWorker(workers: Worker[] = []): WorkerHandle {
   const worker = new Worker(new URL('./duckdb.worker.ts', import.meta.url), { name: 'duckdb' });
   workers.push(worker);
   const api = wrap<BrowserWorkerApi>(worker);
-  duckdbModule()
+  const module = duckdbModule();
+  const { port1, port2 } = new MessageChannel();
+  const bundle = forwardModule(port1);
+  if (bundle) api.useModuleFrom(transfer(port2, [port2]), bundle).catch(() => undefined);
+  module
     .then(
       (compiled) => compiled,
       () => null,

@@ -82,12 +82,19 @@ export interface CompiledDuckdb {
  * What the page posts the compiling worker (`duckdbCompile.worker.ts`) for one compilation: the module's URL, which
  * the worker downloads itself; and what the worker answers.
  */
-export type CompileRequest = { id: number; url: string };
+export type CompileRequest = { id: number; url: string } | ModuleForward;
+/**
+ * Asks the compiling worker to post the module it compiles from `url` (a `WebAssembly.Module`) to `port` as well: a
+ * DuckDB worker's end, so that the module reaches it without waiting for the page's thread (engineClient.ts).
+ */
+export type ModuleForward = { url: string; forwardTo: MessagePort };
 export type CompileReply = { id: number } & ({ module: WebAssembly.Module } | { error: string });
 
 /** The browser worker's API: the engine's, plus the compiled module (null: compile it yourself). */
 export interface BrowserWorkerApi extends EngineWorkerApi {
   useModule(compiled: CompiledDuckdb | null): Promise<void>;
+  /** The compiling worker posts the module of this build to `port` (ModuleForward); the first of the two to come wins. */
+  useModuleFrom(port: MessagePort, bundle: DuckdbBundle): Promise<void>;
 }
 
 /**
