@@ -16,9 +16,8 @@ export function spawnBrowserWorker(workers: Worker[] = []): WorkerHandle {
   workers.push(worker);
   const api = wrap<BrowserWorkerApi>(worker);
   const module = duckdbModule();
-  const { port1, port2 } = new MessageChannel();
-  const bundle = forwardModule(port1);
-  if (bundle) api.useModuleFrom(transfer(port2, [port2]), bundle).catch(() => undefined);
+  const forwarded = forwardModule();
+  if (forwarded) api.useModuleFrom(transfer(forwarded.port, [forwarded.port]), forwarded.bundle).catch(() => undefined);
   module
     .then(
       (compiled) => compiled,

@@ -48,13 +48,14 @@ export function duckdbModule(): Promise<CompiledDuckdb> {
 }
 
 /**
- * Has the compiling worker post the page's module straight to `port`, a new DuckDB worker's end (engineClient.ts),
- * as well as to the page: the page's thread, busy evaluating its scripts and drawing as a report opens, passed the
- * module on 0.16 s after it was compiled (bench/README.md). Returns the module's build, or undefined where the module
- * is not compiled in that worker (the worker then hears of it from the page only).
+ * A channel on which the compiling worker posts the page's module, as well as to the page, for a new DuckDB worker
+ * (engineClient.ts): the page's thread, busy evaluating its scripts and drawing as a report opens, passed the module
+ * on 60–450 ms after it was compiled (bench/README.md). Its end for that worker and the module's build, or undefined
+ * where the module is not compiled in that worker (the worker then hears of it from the page only).
  */
-export function forwardModule(port: MessagePort): DuckdbBundle | undefined {
+export function forwardModule(): { port: MessagePort; bundle: DuckdbBundle } | undefined {
   if (!compiled || !inWorker) return undefined;
-  inWorker.compiler.forward(DUCKDB_MODULE_URLS[inWorker.bundle], port);
-  return inWorker.bundle;
+  const { port1, port2 } = new MessageChannel();
+  inWorker.compiler.forward(DUCKDB_MODULE_URLS[inWorker.bundle], port1);
+  return { port: port2, bundle: inWorker.bundle };
 }
