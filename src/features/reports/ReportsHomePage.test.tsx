@@ -36,11 +36,18 @@ function Location() {
 let network: ReturnType<typeof stubNetwork>;
 let created: unknown[];
 
-async function setup({ reports = [] as ReturnType<typeof summary>[], flags = [] as string[] } = {}) {
+async function setup({
+  reports = [] as ReturnType<typeof summary>[],
+  flags = [] as string[],
+  flagsAnswered = Promise.resolve(),
+} = {}) {
   created = [];
   network = stubNetwork(async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === `/api/workspaces/${WS}/flags`) return json({ data: flags });
+    if (pathname === `/api/workspaces/${WS}/flags`) {
+      await flagsAnswered;
+      return json({ data: flags });
+    }
     if (pathname === `/api/workspaces/${WS}/reports`) return json({ data: reports });
     if (request.method === 'POST' && pathname === `/api/workspaces/${WS}/reports/dashboard`) {
       const body = (await request.json()) as { title: string; config: unknown };
@@ -117,10 +124,18 @@ describe('reports home (spec 2 §2 Reports home)', () => {
   });
 
   it('creates a dashboard from a template, titled with the date, and opens it', async () => {
-    const store = await setup({ flags: ['grid_layout'] });
-    expect(await screen.findByRole('button', { name: /^Create Dashboard/ })).toBeTruthy();
+    let answerFlags = () => {};
+    const flagsAnswered = new Promise<void>((resolve) => (answerFlags = resolve));
+    const store = await setup({ flags: ['grid_layout'], flagsAnswered });
+    const card = await screen.findByRole('button', { name: /^Create Dashboard/ });
+    // The layout depends on the flags: until they are known, a click creates nothing.
+    expect(card.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(card);
+    answerFlags();
+    await waitFor(() => expect(card.getAttribute('aria-disabled')).toBe('false'));
+    expect(created).toEqual([]);
     expect(screen.queryByRole('button', { name: /^Create Grid dashboard/ })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /^Create Dashboard/ }));
+    fireEvent.click(card);
     await waitFor(() => expect(location()).toBe(`/workspaces/${WS}/reports/dashboard/50`));
     expect(created).toEqual([
       {

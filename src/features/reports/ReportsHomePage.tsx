@@ -52,7 +52,9 @@ export function ReportsHomePage() {
   const workspaceId = workspace.id;
   const locale = useAppSelector((state) => selectWorkspaceLocale(state, workspaceId));
   const view = useAppSelector((state) => selectReportListView(state, workspaceId));
-  const { data: flags = NO_FLAGS } = useGetWorkspaceFlagsQuery(workspaceId);
+  const { data: flags = NO_FLAGS, isUninitialized, isLoading: flagsLoading } = useGetWorkspaceFlagsQuery(workspaceId);
+  // A dashboard's layout follows the flags: no creating from a template before they are known (or failed to load).
+  const flagsPending = isUninitialized || flagsLoading;
   // The layout polls the list; this subscription shares its cache entry.
   const { data: reports, isLoading, isError } = useGetReportsQuery(workspaceId);
   const actions = useReportActions(workspaceId);
@@ -91,7 +93,11 @@ export function ReportsHomePage() {
 
   return (
     <div className="or-reports-home">
-      <TemplateStrip templates={templatesFor(flags)} busy={creating} onPick={(template) => void create(template)} />
+      <TemplateStrip
+        templates={templatesFor(flags)}
+        busy={creating || flagsPending}
+        onPick={(template) => void create(template)}
+      />
       <section className="or-reports-section" aria-labelledby="or-reports-title">
         <ListControls search={search} onSearch={setSearch} view={view} onChange={changeView} />
         {body}
