@@ -122,16 +122,18 @@ export interface CompilationsPort {
 /**
  * The compiling worker's side: each request's module downloaded and compiled here; the answer is it, or why not. The
  * latest compilation of each URL is kept for the forwards that ask for it (ModuleForward): a forward before any
- * compilation of its URL, or after a failed one, sends nothing, and the page's own answer reaches that worker instead.
+ * compilation of its URL, or after a failed one, sends nothing (it closes the channel), and the page's own answer
+ * reaches that worker instead.
  */
 export function serveCompilations(port: CompilationsPort, compile: CompileModule = (url) => compileDuckdb(url)): void {
   const latest = new Map<string, Promise<WebAssembly.Module>>();
   port.onmessage = ({ data }) => {
     if ('forwardTo' in data) {
-      latest.get(data.url)?.then(
-        (module) => data.forwardTo.postMessage(module),
-        () => undefined,
-      );
+      // With nothing to send, the channel is closed, so that neither end stays open for the worker's life.
+      const nothing = () => data.forwardTo.close();
+      const compiling = latest.get(data.url);
+      if (compiling) compiling.then((module) => data.forwardTo.postMessage(module), nothing);
+      else nothing();
       return;
     }
     const { id, url } = data;

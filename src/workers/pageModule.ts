@@ -54,7 +54,7 @@ export function duckdbModule(): Promise<CompiledDuckdb> {
  * where the module is not compiled in that worker (the worker then hears of it from the page only).
  */
 export function forwardModule(): { port: MessagePort; bundle: DuckdbBundle } | undefined {
-  if (!compiled || !inWorker) return undefined;
+  if (!inWorker) return undefined;
   const { port1, port2 } = new MessageChannel();
   inWorker.compiler.forward(DUCKDB_MODULE_URLS[inWorker.bundle], port1);
   return { port: port2, bundle: inWorker.bundle };
