@@ -446,6 +446,47 @@ describe('a projected dataset file (?columns=)', () => {
     }
   });
 
+  it("answers a later day at once with an earlier day's file, and builds the day's own for the next request", async () => {
+    const ask = (since: string) =>
+      t.app.inject({
+        url: url(`/${dataset}?columns=sent,event_date,country&format=duckdb&since=${since}`),
+        headers: admin.headers,
+      });
+    /** The first day of a DuckDB file's rows. */
+    const firstDay = async (payload: Buffer) => {
+      const file = path.join(t.config.dataDir, 'first-day.duckdb');
+      fs.writeFileSync(file, payload);
+      const instance = await DuckDBInstance.create(':memory:');
+      try {
+        const connection = await instance.connect();
+        await connection.run(`ATTACH '${file}' AS received (READ_ONLY)`);
+        const [row] = (
+          await connection.runAndReadAll(`SELECT CAST(min(event_date) AS DATE)::VARCHAR AS d FROM received.${dataset}`)
+        ).getRowObjectsJS();
+        connection.closeSync();
+        return String(row.d);
+      } finally {
+        instance.closeSync();
+        fs.rmSync(file, { force: true });
+      }
+    };
+    const may = await ask('2026-05-01');
+    expect(await firstDay(may.rawPayload)).toMatch(/^2026-05-0/);
+    // June's file is not built: May's answers (its rows from June on are June's), with May's ETag.
+    const standIn = await ask('2026-06-01');
+    expect([standIn.statusCode, standIn.headers.etag]).toEqual([200, may.headers.etag]);
+    // Meanwhile June's own is built, and the next request gets it.
+    let june = standIn;
+    for (const started = Date.now(); june.headers.etag === may.headers.etag && Date.now() - started < 30_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      june = await ask('2026-06-01');
+    }
+    expect(june.headers.etag).not.toBe(may.headers.etag);
+    expect(await firstDay(june.rawPayload)).toMatch(/^2026-06-0/);
+    // An earlier day than any built is built for its request: no file holds its rows.
+    expect(await firstDay((await ask('2026-04-01')).rawPayload)).toMatch(/^2026-04-0/);
+  });
+
   it('answers 400 for an unknown or malformed column, 404 to another workspace', async () => {
     for (const columns of ['sent,nope', 'sent,', '', 'sent;DROP', 'SENT']) {
       const response = await projected(columns);

@@ -28,7 +28,7 @@ import {
   ParquetQueries,
   type DatasetFile,
 } from '../services/datasets';
-import { markProjectionUsed, projectedDatasetFile } from '../services/projectedDatasets';
+import { markProjectionUsed, projectedDaysFile } from '../services/projectedDatasets';
 import { publicDatasetFile, publicScopes } from '../services/publicDatasets';
 import { findPublicReport } from '../services/reports';
 
@@ -185,7 +185,7 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
       );
       const unknown = columns.find((id) => !known.has(id));
       if (unknown !== undefined) throw badRequest(`Invalid querystring: columns: unknown field ${unknown}`);
-      const file = await projectedDatasetFile(
+      const { file, standIn } = await projectedDaysFile(
         app.config.dataDir,
         workspaceId,
         datasetId,
@@ -195,8 +195,9 @@ export const datasetRoutes: FastifyPluginAsync = async (plain) => {
         format,
         // The rows of the dataset's date field from that day, as the browser's date ranges read it.
         since ? { since, dateField: toDatasetSchema(dataset).dateField } : {},
+        (error) => request.log.error({ err: error, workspaceId, datasetId }, 'projected file build failed'),
       );
-      markProjectionUsed(file);
+      if (!standIn) markProjectionUsed(file);
       const type = format === 'duckdb' ? DUCKDB_FILE_CONTENT_TYPE : DATASET_CONTENT_TYPE;
       return sendDatasetFile(request, reply, file, DATASET_CACHE_CONTROL, type);
     },

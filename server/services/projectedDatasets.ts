@@ -69,6 +69,13 @@ function sinceCondition({ since, dateField }: ProjectedRows): string | undefined
   return `CAST(${quoteIdentifier(dateField)} AS DATE) >= ${literal(since)}::DATE`;
 }
 
+/** The directory of a set's file among a source version's. */
+function projectionDir(versionDir: string, columns: readonly string[], format: ScopedFormat, rows: ProjectedRows) {
+  // The Arrow files keep the keys they had before DuckDB files existed, and the files of every row theirs.
+  const named = format === 'arrow' && !rows.since ? columns : { columns, format, ...rows };
+  return path.join(versionDir, createHash('sha256').update(JSON.stringify(named)).digest('hex').slice(0, 20));
+}
+
 /**
  * A dataset file with only `columns` (sorted, distinct field ids; computed ones have no column and are skipped) and
  * every row or those of `rows`, for a dashboard that reads only those, as Arrow or as a DuckDB file: built once per
@@ -85,17 +92,54 @@ export function projectedDatasetFile(
   format: ScopedFormat = 'arrow',
   rows: ProjectedRows = {},
 ): Promise<DatasetFile> {
-  // The Arrow files keep the keys they had before DuckDB files existed, and the files of every row theirs.
-  const named = format === 'arrow' && !rows.since ? columns : { columns, format, ...rows };
-  const key = createHash('sha256').update(JSON.stringify(named)).digest('hex').slice(0, 20);
   const datasetDir = projectionsDir(dataDir, workspaceId, datasetId);
   const versionDir = path.join(datasetDir, source.version);
-  const dir = path.join(versionDir, key);
+  const dir = projectionDir(versionDir, columns, format, rows);
   const scope = { tableId, fields: columns, format, ...rows, condition: sinceCondition(rows) };
   return scopedDatasetFile(source, scope, dir, (started) => {
     removeOlderEntries(datasetDir, versionDir, started);
     keepNewest(versionDir);
   });
+}
+
+/**
+ * As projectedDatasetFile, except for the rows from a day whose file is not built yet while a file of the same columns,
+ * format and version from an earlier day is: that one answers at once (the latest such day), and the day's own file is
+ * built meanwhile for the next request (a failure goes to `onError`; the next request tries again). It holds every row
+ * asked for and some before, which the browser's date ranges ignore. A dashboard's first day moves to the next month
+ * once a month, and its first open after that would otherwise wait for a build (seconds at 10^7 rows: bench/README.md).
+ * `standIn` says which was sent: the stand-in is not marked as asked for, so it is not built again for long.
+ */
+export async function projectedDaysFile(
+  dataDir: string,
+  workspaceId: number,
+  datasetId: string,
+  tableId: string,
+  source: DatasetFile,
+  columns: readonly string[],
+  format: ScopedFormat,
+  rows: ProjectedRows,
+  onError: (error: unknown) => void,
+): Promise<{ file: DatasetFile; standIn: boolean }> {
+  const build = (days: ProjectedRows) =>
+    projectedDatasetFile(dataDir, workspaceId, datasetId, tableId, source, columns, format, days);
+  const versionDir = path.join(projectionsDir(dataDir, workspaceId, datasetId), source.version);
+  const { since, dateField } = rows;
+  if (!since || fs.existsSync(path.join(projectionDir(versionDir, columns, format, rows), 'manifest.json'))) {
+    return { file: await build(rows), standIn: false };
+  }
+  const fields = JSON.stringify(columns);
+  let earlier: string | undefined;
+  for (const dir of newestEntries(versionDir)) {
+    const scope = builtScope(dir);
+    if (!scope?.since || scope.format !== format || scope.dateField !== dateField) continue;
+    if (JSON.stringify(scope.fields) !== fields || scope.since >= since) continue;
+    if (!earlier || scope.since > earlier) earlier = scope.since;
+  }
+  if (earlier === undefined) return { file: await build(rows), standIn: false };
+  const standIn = await build({ since: earlier, dateField });
+  build(rows).catch(onError);
+  return { file: standIn, standIn: true };
 }
 
 interface BuiltSet {
