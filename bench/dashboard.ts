@@ -345,7 +345,8 @@ function recordWasmRequests(context: BrowserContext): WasmRequest[] {
         url: request.url(),
         start: timing.startTime,
         end: timing.startTime + timing.responseEnd,
-        bytes: sizes.responseBodySize,
+        // -1 where Playwright has no size (a body read from the cache): nothing came over the wire.
+        bytes: Math.max(0, sizes.responseBodySize),
       }),
     );
   });
