@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { tableFromIPC } from 'apache-arrow';
 import { catalogue, getCatalogueDataset } from '../../src/contracts/catalogue';
 import { datasetSchemaSchema } from '../../src/contracts/datasets';
@@ -286,6 +286,25 @@ describe('a projected dataset file (?columns=)', () => {
       }),
     );
 
+  /** Runs `read` on a connection where the DuckDB file `bytes` is attached read-only as `received`. */
+  async function withReceivedFile<T>(bytes: Buffer, read: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const file = path.join(t.config.dataDir, 'received.duckdb');
+    fs.writeFileSync(file, bytes);
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const connection = await instance.connect();
+      try {
+        await connection.run(`ATTACH '${file}' AS received (READ_ONLY)`);
+        return await read(connection);
+      } finally {
+        connection.closeSync();
+      }
+    } finally {
+      instance.closeSync();
+      fs.rmSync(file, { force: true });
+    }
+  }
+
   it('holds only the named stored columns and every row, equal to a DuckDB query over the Parquet file', async () => {
     // Unsorted, repeated, with a computed field (no column of its own).
     const response = await projected('sent,event_date,open_rate,country,campaign_id,sent', workspaceId, {
@@ -359,25 +378,17 @@ describe('a projected dataset file (?columns=)', () => {
     expect(response.headers.etag).not.toBe(arrow.headers.etag);
     // A DuckDB database file (its header's magic bytes), holding the Arrow file's rows.
     expect(body.subarray(8, 12).toString()).toBe('DUCK');
-    const file = path.join(t.config.dataDir, 'received.duckdb');
-    fs.writeFileSync(file, body);
-    const instance = await DuckDBInstance.create(':memory:');
-    try {
-      const connection = await instance.connect();
-      await connection.run(`ATTACH '${file}' AS received (READ_ONLY)`);
-      const reader = await connection.runAndReadAll(`SELECT country, sent FROM received.${dataset}`);
-      const fromFile = reader.getRowObjectsJS().map((row) => `${row.country}|${row.sent}`);
-      const table = tableFromIPC(zlib.gunzipSync(arrow.rawPayload));
-      const fromArrow = Array.from({ length: table.numRows }, (_, i) => {
-        return `${table.getChild('country')!.get(i)}|${table.getChild('sent')!.get(i)}`;
-      });
-      expect(fromFile.length).toBeGreaterThan(1000);
-      expect(fromFile.sort()).toEqual(fromArrow.sort());
-      connection.closeSync();
-    } finally {
-      instance.closeSync();
-      fs.rmSync(file, { force: true });
-    }
+    const fromFile = await withReceivedFile(body, async (connection) =>
+      (await connection.runAndReadAll(`SELECT country, sent FROM received.${dataset}`))
+        .getRowObjectsJS()
+        .map((row) => `${row.country}|${row.sent}`),
+    );
+    const table = tableFromIPC(zlib.gunzipSync(arrow.rawPayload));
+    const fromArrow = Array.from({ length: table.numRows }, (_, i) => {
+      return `${table.getChild('country')!.get(i)}|${table.getChild('sent')!.get(i)}`;
+    });
+    expect(fromFile.length).toBeGreaterThan(1000);
+    expect(fromFile.sort()).toEqual(fromArrow.sort());
     // Once its brotli copy is written (after the build), a browser accepting brotli gets the same bytes
     // brotli-encoded, under the same ETag, and fewer of them.
     await brotliCopiesWritten();
@@ -409,13 +420,8 @@ describe('a projected dataset file (?columns=)', () => {
       headers: admin.headers,
     });
     expect(response.headers.etag).not.toBe(whole.headers.etag);
-    const file = path.join(t.config.dataDir, 'since.duckdb');
-    fs.writeFileSync(file, response.rawPayload);
     const parquet = path.join(workspaceDatasetDir(t.config.dataDir, workspaceId), `${dataset}.parquet`);
-    const instance = await DuckDBInstance.create(':memory:');
-    try {
-      const connection = await instance.connect();
-      await connection.run(`ATTACH '${file}' AS received (READ_ONLY)`);
+    await withReceivedFile(response.rawPayload, async (connection) => {
       const read = async (sql: string) =>
         (await connection.runAndReadAll(sql)).getRowObjectsJS().map((row) => `${String(row.d)}|${row.sent}`);
       const received = await read(
@@ -430,11 +436,7 @@ describe('a projected dataset file (?columns=)', () => {
       // The file holds the dataset's days from that one on, and there were earlier days to leave out.
       expect(Number(before[0].split('|')[1])).toBeGreaterThan(received.length);
       expect(received).toEqual(expected);
-      connection.closeSync();
-    } finally {
-      instance.closeSync();
-      fs.rmSync(file, { force: true });
-    }
+    });
     const refusals = {
       'columns=sent&since=2026-02-30': 'Invalid querystring: since: Invalid day',
       'columns=sent&since=June': 'Invalid querystring: since: Invalid day',
@@ -453,23 +455,13 @@ describe('a projected dataset file (?columns=)', () => {
         headers: admin.headers,
       });
     /** The first day of a DuckDB file's rows. */
-    const firstDay = async (payload: Buffer) => {
-      const file = path.join(t.config.dataDir, 'first-day.duckdb');
-      fs.writeFileSync(file, payload);
-      const instance = await DuckDBInstance.create(':memory:');
-      try {
-        const connection = await instance.connect();
-        await connection.run(`ATTACH '${file}' AS received (READ_ONLY)`);
+    const firstDay = (payload: Buffer) =>
+      withReceivedFile(payload, async (connection) => {
         const [row] = (
           await connection.runAndReadAll(`SELECT CAST(min(event_date) AS DATE)::VARCHAR AS d FROM received.${dataset}`)
         ).getRowObjectsJS();
-        connection.closeSync();
         return String(row.d);
-      } finally {
-        instance.closeSync();
-        fs.rmSync(file, { force: true });
-      }
-    };
+      });
     const may = await ask('2026-05-01');
     expect(await firstDay(may.rawPayload)).toMatch(/^2026-05-0/);
     // June's file is not built: May's answers (its rows from June on are June's), with May's ETag.
