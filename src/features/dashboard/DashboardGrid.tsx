@@ -1,6 +1,6 @@
 import 'react-grid-layout/css/styles.css';
-import { type ReactNode, type RefObject, useMemo } from 'react';
-import { type EventCallback, type Layout, ReactGridLayout, useContainerWidth } from 'react-grid-layout';
+import { type ReactNode, useMemo } from 'react';
+import { type EventCallback, type Layout, ReactGridLayout } from 'react-grid-layout';
 import { type Widget } from '../../contracts/reports';
 import {
   GRID_COLUMNS,
@@ -11,6 +11,7 @@ import {
   RESIZE_THROTTLE_MS,
   ROW_HEIGHT,
 } from './layout';
+import { useGridWidth } from './useGridWidth';
 import { WIDGET_DRAG_CANCEL, WIDGET_DRAG_HANDLE } from './WidgetCard';
 
 export interface DashboardGridProps {
@@ -28,13 +29,12 @@ const RESIZE_HANDLES = ['se', 'sw', 'ne', 'nw'] as const;
 
 /** The 24-column dashboard grid (spec 2 §2 Dashboard canvas, §9 Layout). */
 export function DashboardGrid({ widgets, editable, renderWidget, dropSpot, onLayoutStop }: DashboardGridProps) {
-  const { width, containerRef, mounted } = useContainerWidth({ debounceTimeout: RESIZE_THROTTLE_MS });
+  const { width, containerRef } = useGridWidth(RESIZE_THROTTLE_MS);
   const layout = useMemo<Layout>(() => widgets.map(gridItemOf), [widgets]);
   const stopped: EventCallback = (next) => onLayoutStop(next);
   return (
-    // react-grid-layout types its ref for React 19, where RefObject is nullable.
-    <div ref={containerRef as RefObject<HTMLDivElement>} className="or-dashboard-grid">
-      {mounted && (
+    <div ref={containerRef} className="or-dashboard-grid">
+      {width !== undefined && (
         <ReactGridLayout
           width={width}
           layout={layout}
@@ -51,7 +51,9 @@ export function DashboardGrid({ widgets, editable, renderWidget, dropSpot, onLay
           ))}
         </ReactGridLayout>
       )}
-      {mounted && dropSpot && <div className="or-dashboard-drop-spot" style={gridItemBox(dropSpot, width)} />}
+      {width !== undefined && dropSpot && (
+        <div className="or-dashboard-drop-spot" style={gridItemBox(dropSpot, width)} />
+      )}
     </div>
   );
 }
