@@ -1,15 +1,22 @@
-import { useCallback } from 'react';
+import { lazy } from 'react';
 import { type ExplorerConfig } from '../../contracts/reports';
-import { useAppDispatch } from '../../store/hooks';
-import { can } from '../reports/reportsApi';
-import { type ReportTypeView, type ReportViewProps } from '../reports/reportViews';
+import { type ReportTypeView } from '../reports/reportViews';
 import { documentEdited, selectDocument } from '../reports/state/reportDocumentSlice';
-import { ExplorerView } from './ExplorerView';
+
+/**
+ * The grid's code (the explorer and Blueprint's table, about 150 KiB minified) in a chunk of its own: the report
+ * pages' chunk is what a dashboard opens with, and a dashboard has no use for it.
+ */
+const loadBody = () => import(/* webpackChunkName: "explorer" */ './ExplorerReportBody');
 
 /** An explorer view's report page: the grid; the toolbar has no explorer-only buttons. */
-export const explorerReportView: ReportTypeView = { View: ExplorerReportBody, dateComparison: false };
+export const explorerReportView: ReportTypeView = {
+  View: lazy(() => loadBody().then(({ ExplorerReportBody }) => ({ default: ExplorerReportBody }))),
+  preload: loadBody,
+  dateComparison: false,
+};
 
-type ExplorerEdit = (current: ExplorerConfig) => ExplorerConfig;
+export type ExplorerEdit = (current: ExplorerConfig) => ExplorerConfig;
 
 /**
  * Applies `edit` to the view's config as the store holds it when the edit lands, not as the page last rendered it:
@@ -20,17 +27,4 @@ export function explorerEdited(key: string, edit: ExplorerEdit) {
     const current = selectDocument(getState(), key)?.config;
     if (current) dispatch(documentEdited({ key, config: edit(current as ExplorerConfig) }));
   };
-}
-
-function ExplorerReportBody({ report, reportKey: key, config }: ReportViewProps) {
-  const dispatch = useAppDispatch();
-  const onEdit = useCallback((edit: ExplorerEdit) => dispatch(explorerEdited(key, edit)), [dispatch, key]);
-  return (
-    <ExplorerView
-      config={config as ExplorerConfig}
-      scope={{ workspaceId: report.workspace_id }}
-      canEdit={can.write(report.access_level)}
-      onEdit={onEdit}
-    />
-  );
 }

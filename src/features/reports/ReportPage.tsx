@@ -1,6 +1,6 @@
 import './reportPage.css';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { errorStatus } from '../session/apiErrors';
@@ -35,7 +35,8 @@ function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
   const { data: report, error } = useGetReportQuery(reportRef, { pollingInterval: REPORT_POLL_MS });
   const document = useAppSelector((state) => selectDocument(state, key));
   const [markOpened] = useMarkReportOpenedMutation();
-  const { View } = useReportView(reportRef.type);
+  const { View, preload } = useReportView(reportRef.type);
+  useEffect(() => void preload?.().catch(() => undefined), [preload]);
 
   // Once per visit, even though development's strict mode runs effects twice.
   const marked = useRef(false);
@@ -60,14 +61,17 @@ function LoadedReportPage({ reportRef }: { reportRef: ReportRef }) {
   if (error && !report) {
     return <NonIdealState icon="error" title="Yikes! Something went wrong fetching your data." />;
   }
-  if (!report || !document) return <Spinner className="or-page-spinner" />;
+  const spinner = <Spinner className="or-page-spinner" />;
+  if (!report || !document) return spinner;
 
   return (
     <div className="or-report-page">
       <ReportTitleBar title={document.title} />
       <ReportToolbar report={report} reportKey={key} document={document} />
       <NewerVersionNotice report={report} reportKey={key} dirty={document.dirty} />
-      <View report={report} reportKey={key} config={document.config} />
+      <Suspense fallback={spinner}>
+        <View report={report} reportKey={key} config={document.config} />
+      </Suspense>
     </div>
   );
 }

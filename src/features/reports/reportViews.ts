@@ -15,8 +15,10 @@ export interface ReportViewProps {
  * layer hands them to the page, so this feature never imports the features that render a report's body.
  */
 export interface ReportTypeView {
-  /** The page's body: the dashboard canvas, the explorer grid. */
+  /** The page's body: the dashboard canvas, the explorer grid. It may be lazy (the page shows a spinner meanwhile). */
   View: ComponentType<ReportViewProps>;
+  /** Asks for a lazy `View`'s code as the page opens, while the report itself is being fetched. */
+  preload?(): Promise<unknown>;
   /** Toolbar buttons of this type only, shown after the save buttons. */
   ToolbarActions?: ComponentType<ReportViewProps>;
   /** Whether the date-range picker offers a comparison period. */

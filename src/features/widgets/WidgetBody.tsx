@@ -1,7 +1,8 @@
 import './widgets.css';
+import { Suspense } from 'react';
 import { widgetDefinition, widgetLabel } from './registry';
 import { type WidgetProps } from './types';
-import { notSupportedYet, WidgetEmpty, WidgetErrorBoundary } from './WidgetStates';
+import { notSupportedYet, WidgetEmpty, WidgetErrorBoundary, WidgetLoading } from './WidgetStates';
 
 function WidgetView(props: WidgetProps) {
   const View = widgetDefinition(props.widget.type)?.View;
@@ -24,7 +25,10 @@ export function WidgetBody(props: WidgetProps) {
         resetKey={JSON.stringify(props.widget)}
         widgetName={`${props.widget.title || widgetLabel(props.widget.type)} (${props.widget.type} ${props.widget.id})`}
       >
-        <WidgetView {...props} />
+        {/* A kind's view may be lazy (the text widget's editor): loading until its code is here. */}
+        <Suspense fallback={<WidgetLoading />}>
+          <WidgetView {...props} />
+        </Suspense>
       </WidgetErrorBoundary>
     </div>
   );

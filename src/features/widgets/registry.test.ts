@@ -6,7 +6,7 @@ describe('the widget registry', () => {
     const definition = widgetRegistry[type];
     expect(definition).toBeDefined();
     expect(definition.label).not.toBe('');
-    expect(typeof definition.View).toBe('function');
+    expect(definition.View).toBeTruthy();
     expect(widgetSizeOf({ type })?.default).toEqual(expect.objectContaining({ w: expect.any(Number) }));
   });
 

@@ -4,6 +4,7 @@ import { Provider, useDispatch, useSelector } from 'react-redux';
 import { type Widget } from '../../../contracts/reports';
 import { resolveDateRanges } from '../../../engine/dates';
 import { type WidgetContext } from '../types';
+import { WidgetBody } from '../WidgetBody';
 import { INVALID_IMAGE_URL, INVALID_VIDEO_URL, RichTextWidget } from './RichTextWidget';
 
 const context = (editMode: boolean, canEdit = true): WidgetContext => ({
@@ -34,6 +35,13 @@ test('outside edit mode the text is read-only, with its heading and link, and no
   expect(screen.getByRole('link', { name: 'the report' }).getAttribute('href')).toBe('https://example.com/q3');
   expect(screen.getByLabelText('Rich text').getAttribute('contenteditable')).toBe('false');
   expect(screen.queryByRole('toolbar')).toBeNull();
+});
+
+test("on a dashboard the text shows once the editor's own chunk has loaded", async () => {
+  jest.useRealTimers();
+  render(<WidgetBody widget={widget} context={context(false)} onChange={jest.fn()} />);
+  expect(await screen.findByRole('heading', { level: 2, name: 'Q3 results' })).toBeTruthy();
+  expect(screen.getByLabelText('Rich text').getAttribute('contenteditable')).toBe('false');
 });
 
 test('without write access it stays read-only in edit mode', () => {
