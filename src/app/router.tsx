@@ -17,6 +17,7 @@ const styled =
     Promise.all([load(), blueprintLater()]).then(([module]) => module);
 
 const authPages = styled(() => import(/* webpackChunkName: "auth" */ './authPages'));
+const workspaceShell = styled(() => import(/* webpackChunkName: "workspace" */ './workspaceShell'));
 const settingsPages = styled(() => import(/* webpackChunkName: "settings" */ './settingsPages'));
 const reportPages = styled(() => import(/* webpackChunkName: "reports" */ './reportPages'));
 const engagementPage = styled(
@@ -118,7 +119,7 @@ export const routes: RouteObject[] = [
       {
         path: 'workspaces/:workspaceId',
         lazy: () =>
-          settingsPages().then(async ({ WorkspaceLayout, shellIcons }) => {
+          workspaceShell().then(async ({ WorkspaceLayout, shellIcons }) => {
             await registerIcons(shellIcons);
             return { Component: WorkspaceLayout };
           }),

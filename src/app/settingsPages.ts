@@ -1,4 +1,4 @@
-// The signed-in shell and the settings pages, loaded together in one chunk.
+// The settings pages and the campaign web view, loaded together in one chunk (the shell is in workspaceShell.ts).
 export { MembersPage } from '../features/members/MembersPage';
 export { ProfilePage } from '../features/profile/ProfilePage';
 export { AdminWorkspacesPage } from '../features/admin/AdminWorkspacesPage';
@@ -8,6 +8,4 @@ export { SettingsLayout } from '../features/settings/SettingsLayout';
 export { DataModelPage } from '../features/data-model/DataModelPage';
 export { IntegrationDetailPage } from '../features/integrations/IntegrationDetailPage';
 export { IntegrationsPage } from '../features/integrations/IntegrationsPage';
-export { WorkspaceLayout } from '../features/shell/components/WorkspaceLayout';
 export { CampaignWebviewPage } from '../features/workspaces/CampaignWebviewPage';
-export { shellIcons } from './shellIcons';
