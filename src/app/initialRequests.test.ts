@@ -155,4 +155,38 @@ describe('the first screen’s requests', () => {
     startInitialRequests(setupStore().dispatch, '/reports/12', memoryStorage({}), () => started.push('public'));
     expect(started).toEqual(['member', 'public']);
   });
+
+  it("asks for the schemas of a dashboard's datasets once its report has arrived, not a target card's", async () => {
+    const widget = (id: string, type: string, dataset?: string) => ({ id, type, ...(dataset ? { dataset } : {}) });
+    const widgets = [
+      widget('a', 'graph', 'campaign_metrics_by_event_date'),
+      widget('b', 'table', 'campaign_metrics_by_event_date'),
+      widget('c', 'subscriber_growth'),
+      widget('d', 'target', 'campaign_metrics_by_send_date'),
+      widget('e', 'rich_text'),
+    ];
+    const network = stubNetwork((request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/session') return json({ user_id: 1, expires_at: '2026-11-28T20:00:00Z' });
+      if (pathname === '/api/me') return json(meFixture());
+      if (pathname === '/api/workspaces/3/reports/dashboard/12') {
+        return json({ data: reportFixture({ id: 12, config: { title: 'Report', widgets } as never }) });
+      }
+      if (pathname === '/api/workspaces/3/reports/explorer_view/13') {
+        return json({ data: reportFixture({ id: 13, type: 'explorer_view', config: { dataset: 'campaigns' } }) });
+      }
+      return json({ error: 'Not Found' }, 404);
+    });
+    restore = network.restore;
+    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage(remembered));
+    startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/explorer_view/13', memoryStorage(remembered));
+    await settle();
+    expect(paths(network.calls).filter((path) => path.includes('/datasets/'))).toEqual([
+      '/api/workspaces/3/datasets/campaign_metrics_by_event_date',
+      '/api/workspaces/3/datasets/list_members',
+    ]);
+    expect(
+      network.calls.filter((call) => call.url.includes('/datasets/')).map((call) => new URL(call.url).search),
+    ).toEqual(['?schema=true', '?schema=true']);
+  });
 });

@@ -8,6 +8,7 @@ import { campaignSchema } from '../../engine/testing/fixtures';
 import { api } from '../../store/api';
 import { REQUESTED_WITH } from '../../store/httpRules';
 import { cacheStorageDatasetStore } from './datasetCache';
+import { datasetsApi } from './datasetsApi';
 import {
   DATASET_FETCH_ERROR,
   datasetsSlice,
@@ -19,7 +20,7 @@ import {
   selectDatasetEntry,
 } from './datasetsSlice';
 import { MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './download';
-import { loadDataset, setDatasetSink } from './loadDataset';
+import { SCHEMA_FRESH_S, loadDataset, setDatasetSink } from './loadDataset';
 
 const reducer = datasetsSlice.reducer;
 const noWait = () => Promise.resolve();
@@ -183,6 +184,48 @@ describe('datasets slice', () => {
     store.dispatch(schemasExpired({ workspaceId: 7 }));
     await load();
     expect(urls).toHaveLength(4);
+  });
+
+  test("a dataset's first load takes the schema its page asked for a moment ago; a later one asks again", async () => {
+    const file = tableToIPC(tableFromArrays({ sent: Int32Array.from([1, 2, 3]) }), 'stream');
+    const urls: string[] = [];
+    const { store, load } = setup(async (input) => {
+      const url = pathOf(input);
+      urls.push(url);
+      return url.endsWith('?schema=true') ? Response.json(campaignSchema) : streamed(file, 1024);
+    });
+    const ref = { workspaceId: 7, datasetId: campaignSchema.id };
+    // The dashboard's page asked for it as its report arrived (initialRequests.ts).
+    await store.dispatch(datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false }));
+    await load();
+    expect(urls).toEqual([
+      '/api/workspaces/7/datasets/campaigns_fixture?schema=true',
+      '/api/workspaces/7/datasets/campaigns_fixture',
+    ]);
+    // Any load after the first asks for the schema with its file (the data model may have been saved meanwhile).
+    store.dispatch(schemasExpired({ workspaceId: 7 }));
+    await load();
+    expect(urls.filter((url) => url.endsWith('?schema=true'))).toHaveLength(2);
+
+    // A schema older than SCHEMA_FRESH_S is not taken by a first load either.
+    const later = setup(async (input) => {
+      const url = pathOf(input);
+      urls.push(url);
+      return url.endsWith('?schema=true') ? Response.json(campaignSchema) : streamed(file, 1024);
+    });
+    await later.store.dispatch(datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false }));
+    urls.length = 0;
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout', 'queueMicrotask'] });
+    try {
+      jest.setSystemTime(Date.now() + (SCHEMA_FRESH_S + 1) * 1000);
+      await later.load();
+      expect(urls).toEqual([
+        '/api/workspaces/7/datasets/campaigns_fixture?schema=true',
+        '/api/workspaces/7/datasets/campaigns_fixture',
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   /** A server of the schema and of a small file, each file under its own ETag as the server versions each set. */

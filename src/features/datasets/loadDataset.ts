@@ -98,6 +98,13 @@ export function entryServes(entry: DatasetEntry | undefined, projection?: Dashbo
   return entryHolds(entry, entry.schema, projection);
 }
 
+/**
+ * A dataset's first load on a page (none yet, or only an earlier visit's kept copy) takes a schema fetched this many
+ * seconds ago or less: the one the dashboard's page asked for as its report arrived (initialRequests.ts). Every
+ * later load asks again (the data model may have been saved meanwhile), so that the schema matches its file.
+ */
+export const SCHEMA_FRESH_S = 10;
+
 /** Who waits for the end of a dataset's next or current load, by dataset key. */
 const loadWaiters = new Map<string, (() => void)[]>();
 
@@ -149,9 +156,11 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
     dispatch(downloadStarted({ key }));
     const ref = { workspaceId, datasetId, publicReportId };
     try {
-      // Fetched again whenever the file is (this thunk's condition decides when), so the two always match.
+      // Fetched again whenever the file is (this thunk's condition decides when), so the two match; a first load
+      // takes one fetched a moment ago (SCHEMA_FRESH_S).
+      const forceRefetch = previous && !previous.kept ? true : SCHEMA_FRESH_S;
       const schema = await dispatch(
-        datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false, forceRefetch: true }),
+        datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false, forceRefetch }),
       ).unwrap();
       // A public link's file is already its report's scope.
       const { columns, since } = publicReportId === undefined ? scopeToLoad(projection, schema, previous) : {};
