@@ -180,6 +180,9 @@ describe('the first screen’s requests', () => {
     restore = network.restore;
     startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/dashboard/12', memoryStorage(remembered));
     startInitialRequests(setupStore().dispatch, '/workspaces/3/reports/explorer_view/13', memoryStorage(remembered));
+    // The schemas' requests come from a chunk loaded once the report is here.
+    const schemaCalls = () => network.calls.filter((call) => call.url.includes('/datasets/'));
+    for (let waited = 0; schemaCalls().length < 2 && waited < 5_000; waited += 20) await settle();
     await settle();
     expect(paths(network.calls).filter((path) => path.includes('/datasets/'))).toEqual([
       '/api/workspaces/3/datasets/campaign_metrics_by_event_date',
