@@ -15,10 +15,11 @@ export const REPORT_PAGE_PATH = '/workspaces/:workspaceId/reports/:objectType/:o
  * pass): the session always; the account and, on a report's address, the report as soon as a signed-in visitor is
  * expected: at once when this browser probably holds a signed-in session (signedInHere.ts: someone signed in here last
  * time and did not sign out, or the server's signed-in hint is among `cookies`), otherwise once the session's answer
- * says so; a dashboard's datasets' schemas once its report has arrived. `onVisitor` runs then too (or at once on a public page): the query engine starts there,
- * so a signed-out visitor sent to the sign-in page never downloads it. The components subscribe to the same cache
- * entries when they mount, so nothing is asked twice; an answer that failed (a session that ended meanwhile: 401)
- * is asked for again when they do, and a component skipped for a signed-out visitor never reads it.
+ * says so; a dashboard's datasets' schemas once its report has arrived. `onVisitor` runs then too (or at once on a
+ * public page): the query engine starts there, so a signed-out visitor sent to the sign-in page never downloads it.
+ * The components subscribe to the same cache entries when they mount, so nothing is asked twice; an answer that
+ * failed (a session that ended meanwhile: 401) is asked for again when they do, and a component skipped for a
+ * signed-out visitor never reads it.
  */
 export function startInitialRequests(
   dispatch: AppDispatch,
