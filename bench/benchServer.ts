@@ -34,3 +34,16 @@ export async function startServer(
   server.kill();
   throw new Error('The server did not start');
 }
+
+/**
+ * Stops a server `startServer` started and resolves once it has exited, so that its data directory can be removed:
+ * removed at once, a server still writing its demo data as it stops fails on the missing files (an ENOENT on the
+ * benchmark's output).
+ */
+export function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.once('exit', () => resolve());
+    server.kill();
+  });
+}

@@ -23,7 +23,7 @@ export const launchOptions = {
   ],
 };
 
-export { startServer } from './benchServer';
+export { startServer, stopServer } from './benchServer';
 
 /** Signs the demo user in through the e-mail code of the development outbox; answers the session cookies. */
 export async function signIn(browser: Browser, baseURL: string) {

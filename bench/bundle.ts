@@ -7,7 +7,7 @@ import webpack from 'webpack';
 import { chromiumPath } from '../scripts/chromium';
 import { freePort } from '../scripts/freePort';
 import webpackConfig from '../webpack.config';
-import { startServer } from './benchServer';
+import { startServer, stopServer } from './benchServer';
 
 /**
  * Prints the gzipped size of what the first page load needs (the initial chunks of the entry, and what a fresh
@@ -113,7 +113,7 @@ async function loginFiles(): Promise<{ files: string[]; sentBytes: number }> {
     return { files: [...files], sentBytes: (await Promise.all(sent)).reduce((sum, bytes) => sum + bytes, 0) };
   } finally {
     await browser.close();
-    server.kill();
+    await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

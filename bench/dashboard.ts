@@ -24,6 +24,7 @@ import {
   launchOptions,
   signIn,
   startServer,
+  stopServer,
   watchEvent,
 } from './browser';
 import { printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
@@ -785,7 +786,7 @@ async function main() {
   } finally {
     await browser.close();
     for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true });
-    server.kill();
+    await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

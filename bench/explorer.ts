@@ -13,7 +13,16 @@ import { localToday } from '../src/features/date-range/ranges';
 import { EXPORT_MEASURES } from '../src/features/explorer/useExplorerExport';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import { ensureBenchData, median, ms } from './benchData';
-import { API_HEADERS, benchWorkspace, eventTime, launchOptions, signIn, startServer, watchEvent } from './browser';
+import {
+  API_HEADERS,
+  benchWorkspace,
+  eventTime,
+  launchOptions,
+  signIn,
+  startServer,
+  stopServer,
+  watchEvent,
+} from './browser';
 import { reportCpuProfile, startCpuProfile } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
 
@@ -300,7 +309,7 @@ async function main() {
     if (values.only !== 'pivot') await benchExport(context, sourceDir, create);
   } finally {
     await browser.close();
-    server.kill();
+    await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
