@@ -1,4 +1,4 @@
-import { type DashboardConfig, type Report, datasetOfWidget } from '../contracts/reports';
+import { type DashboardConfig, datasetQueriedByWidget } from '../contracts/reports';
 import { datasetsApi } from '../features/datasets/datasetsApi';
 import { type AppDispatch } from '../store/store';
 
@@ -9,18 +9,11 @@ import { type AppDispatch } from '../store/store';
  * thread, and the file's request went out 0.3 s after the widgets mounted. A dataset's first load takes a schema
  * fetched this recently (SCHEMA_FRESH_S, loadDataset.ts).
  */
-export function askForDatasetSchemas(dispatch: AppDispatch, report: Report): void {
-  if (report.type !== 'dashboard') return;
-  const { widgets } = report.config as DashboardConfig;
-  const datasets = new Set(
-    (Array.isArray(widgets) ? widgets : []).map((widget) =>
-      widget.type === 'target' ? null : datasetOfWidget(widget),
-    ),
-  );
-  for (const datasetId of datasets) {
+export function askForDatasetSchemas(dispatch: AppDispatch, workspaceId: number, config: DashboardConfig): void {
+  const widgets = Array.isArray(config.widgets) ? config.widgets : [];
+  for (const datasetId of new Set(widgets.map(datasetQueriedByWidget))) {
     if (datasetId) {
-      const ref = { workspaceId: report.workspace_id, datasetId };
-      dispatch(datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false }));
+      dispatch(datasetsApi.endpoints.getDatasetSchema.initiate({ workspaceId, datasetId }, { subscribe: false }));
     }
   }
 }

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router-dom';
+import { type DashboardConfig } from '../contracts/reports';
 import { authApi } from '../features/auth/authApi';
 import { reportRefOf, reportsApi } from '../features/reports/reportsApi';
 import { isAuthenticated, sessionApi } from '../features/session/sessionApi';
@@ -42,7 +43,9 @@ export function startInitialRequests(
         // Its own chunk: the sign-in page's first load stays within its budget (bench/README.md, `bench:bundle`).
         if (data?.type === 'dashboard') {
           import(/* webpackChunkName: "schemas-ahead" */ './datasetSchemasAhead')
-            .then(({ askForDatasetSchemas }) => askForDatasetSchemas(dispatch, data))
+            .then(({ askForDatasetSchemas }) =>
+              askForDatasetSchemas(dispatch, data.workspace_id, data.config as DashboardConfig),
+            )
             .catch(() => undefined);
         }
       });

@@ -208,6 +208,14 @@ export function datasetOfWidget(widget: Widget): string | null {
   return widget.type === 'subscriber_growth' ? 'list_members' : DEFAULT_EXPLORER_DATASET;
 }
 
+/**
+ * The dataset a widget's own queries read on a dashboard: none for a text, nor for a target card, which reads its
+ * target's dataset (the projection, the public scope and the schemas asked for ahead agree on it).
+ */
+export function datasetQueriedByWidget(widget: Widget): string | null {
+  return widget.type === 'target' ? null : datasetOfWidget(widget);
+}
+
 /** The dataset an explorer view reads. */
 export function datasetOfExplorer(config: ExplorerConfig): string {
   return currentDataset(config.dataset ?? DEFAULT_EXPLORER_DATASET);

@@ -1,5 +1,5 @@
 import { type DatasetSchema } from '../../contracts/datasets';
-import { type DashboardConfig, datasetOfWidget } from '../../contracts/reports';
+import { type DashboardConfig, datasetQueriedByWidget } from '../../contracts/reports';
 import { type Target } from '../../contracts/targets';
 import { firstDayRead } from '../../engine/daysRead';
 import { readsEveryRow } from '../../engine/filters';
@@ -49,9 +49,7 @@ export const projectionFirstDay = (days: readonly string[]): string | undefined 
  */
 export function projectedSince(projection: DashboardProjection, schema: DatasetSchema): string | undefined {
   if (!projection.firstDay) return undefined;
-  const widgets = projection.widgets.filter(
-    (widget) => widget.type !== 'target' && datasetOfWidget(widget) === schema.id,
-  );
+  const widgets = projection.widgets.filter((widget) => datasetQueriedByWidget(widget) === schema.id);
   const targets = projection.targets.filter((target) => target.dataset === schema.id);
   if (widgets.length === 0 && targets.length === 0) return undefined;
   const dateFields = new Set(schema.fields.filter((field) => field.format === 'date').map((field) => field.id));

@@ -2,7 +2,7 @@ import { type DatasetSchema, type Field } from '../../contracts/datasets';
 import {
   type DashboardConfig,
   datasetOfExplorer,
-  datasetOfWidget,
+  datasetQueriedByWidget,
   type ExplorerConfig,
   type ReportFilter,
   type Widget,
@@ -137,7 +137,7 @@ export function publicDatasetScope(
 ): PublicDatasetScope | null {
   const index = new FieldIndex(schema);
   const typed = (ids: readonly string[], type: Field['type']) => ids.filter((id) => index.get(id)?.type === type);
-  const widgets = config.widgets.filter((widget) => widget.type !== 'target' && datasetOfWidget(widget) === schema.id);
+  const widgets = config.widgets.filter((widget) => datasetQueriedByWidget(widget) === schema.id);
   const targetReads = targets
     .filter((target) => target.dataset === schema.id)
     .map((target) => ({ metrics: [target.metric], dimensions: [], filters: target.filters }));
