@@ -43,6 +43,37 @@ function periodColumn(metric: Field, period: Period, index: number): string {
 }
 
 /**
+ * The answer's columns, in order, each with its select-list entry over the grouped rows: the period (group mode), the
+ * keys, the metrics (pivot: each period's), then the extra columns. `keys` name each key's internal column.
+ */
+function selectList(spec: PipelineSpec, keys: (Key & { internal: string })[]): Key[] {
+  const { fields } = spec;
+  const as = (alias: string, sql: string) => ({ alias, sql: `${sql} AS ${ident(alias)}` });
+  const metrics =
+    spec.periodMode === 'pivot'
+      ? spec.periods.flatMap((period, index) =>
+          spec.metrics.map((metric) =>
+            as(periodColumn(metric, period, index), metricAggregate(fields, metric, `${PERIOD} = ${str(period.name)}`)),
+          ),
+        )
+      : spec.metrics.map((metric) => as(metric.id, metricAggregate(fields, metric)));
+  return [
+    ...(spec.periodMode === 'group' ? [{ alias: 'period', sql: `${PERIOD} AS period` }] : []),
+    ...keys.map((key) => as(key.alias, key.internal)),
+    ...metrics,
+    ...(spec.extraColumns ?? []).map((column) => as(column.alias, column.sql)),
+  ];
+}
+
+/** The names of the columns `pipelineSql(spec)` answers, in their order. */
+export function pipelineColumns(spec: PipelineSpec): string[] {
+  return selectList(
+    spec,
+    spec.keys.map((key, index) => ({ ...key, internal: `__k${index}` })),
+  ).map((column) => column.alias);
+}
+
+/**
  * The one shape of every aggregate query: the rows of each period (tagged __period, with __d the
  * row's day), grouped by keys, with metrics aggregated by their agg, and aggregate filters after grouping.
  * Gauges need the last day of each group, flagged in a window partitioned exactly like the grouping.
@@ -83,19 +114,7 @@ export function pipelineSql(spec: PipelineSpec): string {
     ? `SELECT *, ${DAY} = MAX(${DAY}) OVER (PARTITION BY ${partition}) AS ${LAST} FROM (${withKeys})`
     : withKeys;
 
-  const columns = [
-    ...(spec.periodMode === 'group' ? [`${PERIOD} AS period`] : []),
-    ...keyAliases.map((key) => `${key.internal} AS ${ident(key.alias)}`),
-    ...(pivot
-      ? spec.periods.flatMap((period, index) =>
-          spec.metrics.map(
-            (metric) =>
-              `${metricAggregate(fields, metric, `${PERIOD} = ${str(period.name)}`)} AS ${ident(periodColumn(metric, period, index))}`,
-          ),
-        )
-      : spec.metrics.map((metric) => `${metricAggregate(fields, metric)} AS ${ident(metric.id)}`)),
-    ...(spec.extraColumns ?? []).map((column) => `${column.sql} AS ${ident(column.alias)}`),
-  ];
+  const columns = selectList(spec, keyAliases).map((column) => column.sql);
   const groupBy = [...(spec.periodMode === 'group' ? [PERIOD] : []), ...keyAliases.map((key) => key.internal)];
 
   return [

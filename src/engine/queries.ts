@@ -16,7 +16,7 @@ import {
 import { DAY, FieldIndex, dimensionValue, isAdditive, isCustom, isGauge } from './fields';
 import { type Filter, compileFilters, filterSchema } from './filters';
 import { gridFilters, isValueFilter } from './gridFilters';
-import { type Key, type Period, pipelineSql } from './pipeline';
+import { type Key, type Period, type PipelineSpec, pipelineColumns, pipelineSql } from './pipeline';
 import { QueryBuildError, dateLit, ident, num, str } from './sql';
 
 /** Spec 2 §9 and spec 3 §9 limits. */
@@ -253,8 +253,8 @@ function topValuesCte(
   })})`;
 }
 
-function buildTimeSeries(fields: FieldIndex, q: Of<'timeSeries'>): string {
-  return pipelineSql({
+function timeSeriesSpec(fields: FieldIndex, q: Of<'timeSeries'>): PipelineSpec {
+  return {
     fields,
     dateField: q.dateField,
     periods: periods(q.range, q.compare),
@@ -263,7 +263,7 @@ function buildTimeSeries(fields: FieldIndex, q: Of<'timeSeries'>): string {
     metrics: q.metrics.map((id) => fields.metric(id)),
     periodMode: 'group',
     orderBy: 'period DESC, bucket',
-  });
+  };
 }
 
 function buildTimeSeriesByDimension(fields: FieldIndex, q: Of<'timeSeriesByDimension'>): string {
@@ -349,8 +349,8 @@ function buildHighLow(fields: FieldIndex, q: Of<'highLow'>): string {
   return `WITH grouped AS (${grouped}) SELECT metric, high_value, high, low_value, low FROM (${perMetric.join(' UNION ALL ')}) ORDER BY position`;
 }
 
-function buildFunnel(fields: FieldIndex, q: Of<'funnel'>): string {
-  return pipelineSql({
+function funnelSpec(fields: FieldIndex, q: Of<'funnel'>): PipelineSpec {
+  return {
     fields,
     dateField: q.dateField,
     periods: periods(q.range, q.compare),
@@ -359,7 +359,49 @@ function buildFunnel(fields: FieldIndex, q: Of<'funnel'>): string {
     metrics: q.metrics.map((id) => fields.metric(id)),
     periodMode: 'group',
     orderBy: 'period DESC',
-  });
+  };
+}
+
+/**
+ * Queries that differ only in their metrics (one dataset, periods, filters and grouping), which one statement over
+ * all their metrics answers, as Mosaic consolidates a dashboard's queries (issue 20). Each metric is a column of its
+ * own over groups that no metric changes, so every query's answer is the shared answer's rows with its own columns.
+ */
+export interface MetricsMerge {
+  /** Equal for the queries that one statement may answer. */
+  group: string;
+  metrics: string[];
+  /** The columns of this query's own answer, in their order. */
+  columns: string[];
+  /** The statement over `metrics` (this query's and others' of its group), answering each of them. */
+  sqlWith(metrics: string[]): string;
+}
+
+/** How a query shares a statement with others (MetricsMerge); undefined for the kinds whose answers cannot. */
+export function metricsMerge(schema: DatasetSchema, input: QueryInput): MetricsMerge | undefined {
+  const q = queryDescriptionSchema.parse(input);
+  if (q.dataset !== schema.id) throw new QueryBuildError(`Query for "${q.dataset}" on dataset "${schema.id}"`);
+  const fields = new FieldIndex(schema);
+  let specOf: (metrics: string[]) => PipelineSpec;
+  let group: object;
+  if (q.kind === 'timeSeries') {
+    specOf = (metrics) => timeSeriesSpec(fields, { ...q, metrics });
+    // The chart kind only chooses an automatic granularity: the buckets are what the queries must share.
+    const { metrics: _metrics, chart: _chart, ...scope } = q;
+    group = { ...scope, granularity: resolveGranularity(q.granularity, q.range, q.chart) };
+  } else if (q.kind === 'funnel') {
+    specOf = (metrics) => funnelSpec(fields, { ...q, metrics });
+    const { metrics: _metrics, ...scope } = q;
+    group = scope;
+  } else {
+    return undefined;
+  }
+  return {
+    group: JSON.stringify(group),
+    metrics: q.metrics,
+    columns: pipelineColumns(specOf(q.metrics)),
+    sqlWith: (metrics) => pipelineSql(specOf(metrics)),
+  };
 }
 
 function buildSubscriberGrowth(fields: FieldIndex, q: Of<'subscriberGrowth'>): string {
@@ -785,7 +827,7 @@ export function buildQuery(schema: DatasetSchema, input: QueryInput): string {
   if (q.dataset !== schema.id) throw new QueryBuildError(`Query for "${q.dataset}" on dataset "${schema.id}"`);
   switch (q.kind) {
     case 'timeSeries':
-      return buildTimeSeries(fields, q);
+      return pipelineSql(timeSeriesSpec(fields, q));
     case 'timeSeriesByDimension':
       return buildTimeSeriesByDimension(fields, q);
     case 'barByDimension':
@@ -795,7 +837,7 @@ export function buildQuery(schema: DatasetSchema, input: QueryInput): string {
     case 'highLow':
       return buildHighLow(fields, q);
     case 'funnel':
-      return buildFunnel(fields, q);
+      return pipelineSql(funnelSpec(fields, q));
     case 'subscriberGrowth':
       return buildSubscriberGrowth(fields, q);
     case 'targetProgress':

@@ -4,25 +4,30 @@ import { START_TIMEOUT_MS } from '../../test/timeouts';
 import { type DatasetSchema } from '../contracts/datasets';
 import { customFieldToField } from '../engine/dataModel/edit';
 import { bucketStart } from '../engine/dates';
+import { buildQuery } from '../engine/queries';
 import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../engine/testing/fixtures';
 import { openNodeDuckdb } from '../engine/testing/nodeDuckdb';
 import { downloadSucceeded } from '../features/datasets/datasetsSlice';
-import { createPool, type EnginePool } from '../workers/pool';
+import { createPool, type EnginePool, type WorkerHandle } from '../workers/pool';
+import { type EngineWorkerApi } from '../workers/protocol';
+import { resultKey } from '../workers/resultCache';
 import { spawnNodeWorker } from '../workers/testing/spawnNodeWorker';
-import { engineApi, setQueryRunner } from './engineApi';
+import { type QueryOf, arrowToColumns, engineApi, setQueryRunner } from './engineApi';
 import { setupStore } from './store';
 
 jest.setTimeout(60_000);
 
 const data = campaignRows();
 let pool: EnginePool;
+/** The fixture's rows as the Arrow file a dataset's download brings. */
+let file: Uint8Array;
 
 beforeAll(async () => {
   const conn = await openNodeDuckdb();
   for (const sql of tableSql('campaigns_fixture', campaignColumns, data)) conn.query(sql);
-  const bytes = tableToIPC(conn.query('SELECT * FROM campaigns_fixture'), 'stream');
+  file = tableToIPC(conn.query('SELECT * FROM campaigns_fixture'), 'stream');
   pool = createPool({ size: 1, spawn: () => spawnNodeWorker() });
-  pool.setDataset('campaigns_fixture', '3:v1', bytes);
+  pool.setDataset('campaigns_fixture', '3:v1', file);
   setQueryRunner(async () => pool);
 }, START_TIMEOUT_MS);
 afterAll(() => pool?.terminate(), START_TIMEOUT_MS);
@@ -157,4 +162,79 @@ test("the data-model editor's unsaved fields: a custom metric computed from the 
     }),
   );
   expect(saved.error?.message).toMatch(/opens_per_send/);
+});
+
+test("a dashboard's queries of one period share statements; each widget gets exactly its own answer, kept as its own", async () => {
+  const range = { start: '2024-02-01', end: '2024-02-29' };
+  const compare = { start: '2024-01-01', end: '2024-01-31' };
+  const scope = { dataset: 'campaigns_fixture', range, compare };
+  const queries: (QueryOf<'timeSeries'> | QueryOf<'funnel'>)[] = [
+    { kind: 'timeSeries', ...scope, granularity: 'week', metrics: ['sent', 'open_rate'] },
+    { kind: 'timeSeries', ...scope, granularity: 'week', chart: 'bar_grouped', metrics: ['campaigns', 'sent'] },
+    { kind: 'funnel', ...scope, metrics: ['revenue'] },
+    { kind: 'funnel', ...scope, metrics: ['open', 'open_rate', 'clicks_unique'] },
+    {
+      kind: 'funnel',
+      ...scope,
+      metrics: ['sent'],
+      filters: [{ member: 'country', operator: 'equals', values: [data[0].country] }],
+    },
+  ];
+  const ask = async (store: ReturnType<typeof setupStore>, query: (typeof queries)[number]) =>
+    query.kind === 'timeSeries'
+      ? (await store.dispatch(engineApi.endpoints.timeSeries.initiate({ workspaceId: 3, query }))).data
+      : (await store.dispatch(engineApi.endpoints.funnel.initiate({ workspaceId: 3, query }))).data;
+
+  // Each on its own: one after another, so none waits with another.
+  const aloneStore = storeWith();
+  const alone = [];
+  for (const query of queries) alone.push(await ask(aloneStore, query));
+  expect(alone.every((answer) => answer && answer.rowCount > 0)).toBe(true);
+
+  // Together, as a dashboard's widgets ask while the engine starts, on a pool whose answers are kept between visits.
+  const kept = new Map<string, Uint8Array>();
+  let open = () => undefined as void;
+  const opening = new Promise<void>((resolve) => (open = resolve));
+  const startingWorker = (): WorkerHandle => {
+    const handle = spawnNodeWorker();
+    const version = async () => {
+      await opening;
+      return handle.api.version();
+    };
+    return {
+      ...handle,
+      api: new Proxy(handle.api, { get: (api, name: keyof EngineWorkerApi) => (name === 'version' ? version : api[name]) }),
+    };
+  };
+  const together = createPool({
+    size: 1,
+    spawn: startingWorker,
+    kept: {
+      get: async (key) => kept.get(key),
+      put: async (key, bytes) => void kept.set(key, bytes),
+      prune: async () => undefined,
+      clear: async () => kept.clear(),
+    },
+  });
+  try {
+    together.setDataset('campaigns_fixture', '3:v1', file);
+    setQueryRunner(async () => together);
+    const store = storeWith();
+    const asked = Promise.all(queries.map((query) => ask(store, query)));
+    while (together.stats().queued < queries.length) await new Promise((resolve) => setTimeout(resolve, 10));
+    open();
+    const answers = await asked;
+    expect(answers).toEqual(alone);
+    expect(alone[1]?.columns).toEqual(['period', 'bucket', 'campaigns', 'sent']);
+    // The two series in one statement, the two unfiltered funnels in another, the filtered one alone.
+    expect(together.stats().executions).toBe(3);
+    // Each answer is kept under its own query's SQL: a reload finds it whatever shares its statement then.
+    for (const [index, query] of queries.entries()) {
+      const own = kept.get(resultKey('campaigns_fixture', '3:v1', buildQuery(campaignSchema, query)));
+      expect(own && (await arrowToColumns(own))).toEqual(alone[index]);
+    }
+  } finally {
+    together.terminate();
+    setQueryRunner(async () => pool);
+  }
 });

@@ -110,7 +110,7 @@ async function queryOnce(
   const entry = entryFor(state, args.workspaceId, datasetId);
   const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
   // The SQL builders and the projection load with the first query, as the pool does: not with the first screen.
-  const [{ buildQuery, pivotValuesSql }, { lacksRows, missingColumns }] = await Promise.all([
+  const [{ buildQuery, metricsMerge, pivotValuesSql }, { lacksRows, missingColumns }] = await Promise.all([
     import('../engine/queries'),
     import('../features/datasets/projection'),
   ]);
@@ -138,7 +138,11 @@ async function queryOnce(
     const values = await arrowToColumns(await pool.query({ ...request, sql }));
     query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
   }
-  return pool.query({ ...request, sql: sqlOf(buildQuery(schema, query)) });
+  const sql = sqlOf(buildQuery(schema, query));
+  // A visible widget's query may share a statement with others of its dataset and periods (a dashboard's KPI cards
+  // and charts); not over unsaved fields (the data model's preview), whose schema is the caller's own.
+  const merge = priority === 'visible' && !args.fields ? metricsMerge(schema, query) : undefined;
+  return pool.query({ ...request, sql, merge });
 }
 
 async function run(

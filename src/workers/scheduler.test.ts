@@ -1,3 +1,5 @@
+import { tableFromArrays, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { type MetricsMerge } from '../engine/queries';
 import { type EngineWorkerApi } from './protocol';
 import { createResultCache } from './resultCache';
 import { createScheduler } from './scheduler';
@@ -6,27 +8,35 @@ import { type WorkerHandle } from './workerSlots';
 /** One worker whose queries wait until the test answers them in order; its DuckDB opens when `open` is called. */
 function scriptedWorker() {
   const sql: string[] = [];
-  const answers: ((bytes: Uint8Array) => void)[] = [];
+  const cancelled: string[] = [];
+  const answers: { resolve(bytes: Uint8Array): void; reject(error: unknown): void }[] = [];
   let open: (version: string) => void = () => undefined;
   const opened = new Promise<string>((resolve) => (open = resolve));
   const handle: WorkerHandle = {
     api: {
       version: () => opened,
       query: (statement: string) =>
-        new Promise<Uint8Array>((resolve) => {
+        new Promise<Uint8Array>((resolve, reject) => {
           sql.push(statement);
-          answers.push(resolve);
+          answers.push({ resolve, reject });
         }),
-      cancel: async () => true,
+      cancel: async (queryId: string) => {
+        cancelled.push(queryId);
+        return true;
+      },
     } as unknown as EngineWorkerApi,
     terminate: () => undefined,
     onExit: () => undefined,
   };
-  const answerNext = async () => {
-    answers.shift()?.(new Uint8Array([1]));
+  const answerNext = async (bytes: Uint8Array = new Uint8Array([1])) => {
+    answers.shift()?.resolve(bytes);
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { sql, handle, answerNext, open: () => open('v-test') };
+  const failNext = async (error: unknown) => {
+    answers.shift()?.reject(error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { sql, cancelled, handle, answerNext, failNext, open: () => open('v-test') };
 }
 
 /** `now`: the scheduler's clock, which times the queries. */
@@ -123,5 +133,77 @@ describe('the query scheduler', () => {
     await worker.answerNext();
     await Promise.all([first, fresh]);
     expect(worker.sql).toEqual(['SELECT busy', 'SELECT new']);
+  });
+
+  describe('queries that one statement answers (their metrics over the same rows)', () => {
+    /** A query of group `group` over `metrics`, whose statement lists the metrics it is asked for. */
+    const merged = (metrics: string[], group = 'g'): MetricsMerge => ({
+      group,
+      metrics,
+      columns: ['day', ...metrics],
+      sqlWith: (all) => `SELECT day, ${all.join(', ')}`,
+    });
+    const ask = (scheduler: ReturnType<typeof setup>['scheduler'], metrics: string[], signal?: AbortSignal) =>
+      scheduler.query({ sql: `SELECT day, ${metrics.join(', ')}`, merge: merged(metrics), signal });
+    const columnsOf = (bytes: Uint8Array) => {
+      const table = tableFromIPC(bytes);
+      return Object.fromEntries(table.schema.fields.map((f) => [f.name, Array.from(table.getChild(f.name)!.toArray())]));
+    };
+
+    it('runs the waiting ones of a group as one statement, each answered with its own columns in its order', async () => {
+      const { worker, scheduler } = setup();
+      const busy = scheduler.query({ sql: 'SELECT busy' });
+      const answers = Promise.all([
+        ask(scheduler, ['sent', 'opens']),
+        ask(scheduler, ['clicks', 'sent']),
+        scheduler.query({ sql: 'SELECT day, sent WHERE x', merge: merged(['sent'], 'other') }),
+      ]);
+      await worker.answerNext();
+      // The other group's query runs on its own (sent to the worker behind the shared statement).
+      expect(worker.sql.slice(1)).toEqual(['SELECT day, sent, opens, clicks', 'SELECT day, sent WHERE x']);
+      const shared = tableToIPC(
+        tableFromArrays({ day: ['d1', 'd2'], sent: [10, 20], opens: [3, 4], clicks: [1, 2] }),
+        'stream',
+      );
+      await worker.answerNext(shared);
+      await worker.answerNext(tableToIPC(tableFromArrays({ day: ['d1'], sent: [5] }), 'stream'));
+      const [first, second, other] = await Promise.all([busy, answers]).then(([, all]) => all);
+      expect(columnsOf(first)).toEqual({ day: ['d1', 'd2'], sent: [10, 20], opens: [3, 4] });
+      expect(columnsOf(second)).toEqual({ day: ['d1', 'd2'], clicks: [1, 2], sent: [10, 20] });
+      expect(tableFromIPC(second).schema.fields.map((f) => f.name)).toEqual(['day', 'clicks', 'sent']);
+      expect(columnsOf(other)).toEqual({ day: ['d1'], sent: [5] });
+    });
+
+    it('runs on while any of its queries is still wanted, and is stopped when none is', async () => {
+      const { worker, scheduler } = setup();
+      const busy = scheduler.query({ sql: 'SELECT busy' });
+      const [first, second] = [new AbortController(), new AbortController()];
+      const answers = [ask(scheduler, ['sent'], first.signal), ask(scheduler, ['opens'], second.signal)];
+      await worker.answerNext();
+      await busy;
+      expect(worker.sql[1]).toBe('SELECT day, sent, opens');
+      first.abort();
+      await expect(answers[0]).rejects.toMatchObject({ name: 'AbortError' });
+      expect(worker.cancelled).toEqual([]);
+      second.abort();
+      await expect(answers[1]).rejects.toMatchObject({ name: 'AbortError' });
+      expect(worker.cancelled).toEqual(['q2']);
+    });
+
+    it('runs each on its own when their shared statement fails, so one failing metric fails only its query', async () => {
+      const { worker, scheduler } = setup();
+      const busy = scheduler.query({ sql: 'SELECT busy' });
+      const good = ask(scheduler, ['sent']);
+      const bad = ask(scheduler, ['broken']).catch((error: unknown) => error);
+      await worker.answerNext();
+      await busy;
+      expect(worker.sql[1]).toBe('SELECT day, sent, broken');
+      await worker.failNext({ name: 'Error', message: 'Conversion Error' });
+      expect(worker.sql.slice(2)).toEqual(['SELECT day, sent', 'SELECT day, broken']);
+      await worker.answerNext(tableToIPC(tableFromArrays({ day: ['d1'], sent: [5] }), 'stream'));
+      await worker.failNext({ name: 'Error', message: 'Conversion Error' });
+      expect(columnsOf(await good)).toEqual({ day: ['d1'], sent: [5] });
+      expect(await bad).toMatchObject({ message: 'Conversion Error' });
+    });
   });
 });

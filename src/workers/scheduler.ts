@@ -1,4 +1,5 @@
 import { type DatasetFormat } from '../contracts/dataModel';
+import { type MetricsMerge } from '../engine/queries';
 import { type DatasetBytes, type EngineError, engineError, engineMessages, toEngineError } from './protocol';
 import { type ResultCache, resultKey } from './resultCache';
 import { recordSpan } from './timeline';
@@ -50,6 +51,11 @@ export interface QueryRequest {
    * it yet (src/features/datasets/keptDatasets.ts): the query is answered from that visit's kept answers only.
    */
   keptVersion?: string;
+  /**
+   * The queries of its group still queued when it is sent to a worker run with it, as one statement over all their
+   * metrics; each is answered with its own columns (`sharedAnswers`) and cached and kept under its own SQL.
+   */
+  merge?: MetricsMerge;
 }
 
 interface Consumer {
@@ -78,6 +84,18 @@ interface Task {
   startedAt?: number;
   clockStart?: number;
   consumers: Set<Consumer>;
+  merge?: MetricsMerge;
+  /** The queries its statement answers as well (QueryRequest.merge). */
+  riders?: Task[];
+  /** The task whose statement answers this one. */
+  carrier?: Task;
+}
+
+/** A shared statement's answer narrowed to each query's own columns, in their order (Arrow IPC streams). */
+async function sharedAnswers(bytes: Uint8Array, members: Task[]): Promise<Uint8Array[]> {
+  const { tableFromIPC, tableToIPC } = await import('apache-arrow');
+  const table = tableFromIPC(bytes);
+  return members.map((member) => tableToIPC(table.select(member.merge?.columns ?? []), 'stream'));
 }
 
 export interface SchedulerOptions {
@@ -168,12 +186,25 @@ export function createScheduler(options: SchedulerOptions) {
     if (task.state === 'queued') {
       dequeue(task);
       inflight.delete(task.key);
-    } else if (task.state === 'running' && task.runId) {
-      // Stop the statement in its worker; the same SQL asked for again from now on runs afresh.
-      inflight.delete(task.key);
-      const slot = slots.all.find((candidate) => candidate.current === task || candidate.ahead.includes(task));
-      slot?.handle.api.cancel(task.runId).catch(() => undefined);
+      return;
     }
+    // A statement that answers other queries too runs on while any of them is still wanted.
+    const carrier = task.carrier ?? task;
+    const members = [carrier, ...(carrier.riders ?? [])];
+    if (task.state !== 'running' || !carrier.runId || members.some((member) => member.consumers.size > 0)) return;
+    // Stop the statement in its worker; the same SQL asked for again from now on runs afresh.
+    for (const member of members) if (inflight.get(member.key) === member) inflight.delete(member.key);
+    const slot = slots.all.find((candidate) => candidate.current === carrier || candidate.ahead.includes(carrier));
+    slot?.handle.api.cancel(carrier.runId).catch(() => undefined);
+  }
+
+  /** The queries a task's statement was to answer as well go back to the queue, to run on their own. */
+  function releaseRiders(task: Task | undefined): void {
+    for (const rider of task?.riders ?? []) {
+      rider.carrier = undefined;
+      if (rider.state === 'running') requeue(rider, false);
+    }
+    if (task) task.riders = undefined;
   }
 
   /**
@@ -190,6 +221,7 @@ export function createScheduler(options: SchedulerOptions) {
       else requeue(task, true);
     }
     for (const next of ahead) if (next.state === 'running') requeue(next, false);
+    for (const sent of [task, ...ahead]) releaseRiders(sent);
     pump();
   }
 
@@ -214,6 +246,45 @@ export function createScheduler(options: SchedulerOptions) {
     task.clockStart = now();
   }
 
+  /**
+   * The queued queries `task`'s statement can answer as well (QueryRequest.merge), taken out of the queue, and the
+   * statement over all their metrics; none and the task's own SQL when there are none.
+   */
+  function boardRiders(task: Task): { riders: Task[]; sql: string } {
+    const group = task.merge?.group;
+    const riders = queue.filter(
+      (other) =>
+        other !== task &&
+        other.state === 'queued' &&
+        group !== undefined &&
+        other.merge?.group === group &&
+        other.dataset === task.dataset &&
+        other.version === task.version &&
+        other.rank === task.rank,
+    );
+    if (!task.merge || riders.length === 0) return { riders: [], sql: task.sql };
+    for (const rider of riders) {
+      rider.state = 'running';
+      rider.carrier = task;
+      dequeue(rider);
+    }
+    task.riders = riders;
+    const metrics = [...new Set([task, ...riders].flatMap((member) => member.merge?.metrics ?? []))];
+    return { riders, sql: task.merge.sqlWith(metrics) };
+  }
+
+  /** Each query a shared statement answered gets its own columns, cached and kept under its own SQL. */
+  function answerShared(members: Task[], bytes: Uint8Array): void {
+    sharedAnswers(bytes, members).then(
+      (answers) =>
+        members.forEach((member, index) => {
+          if (member.dataset !== undefined) onExecuted?.(member.key, answers[index]);
+          settle(member, { bytes: answers[index] });
+        }),
+      (error: unknown) => members.forEach((member) => settle(member, { error: toEngineError(error) })),
+    );
+  }
+
   /** Sends the task to the worker: to run now, or `behind` the ones it runs and holds (`Slot.ahead`). */
   function run(slot: Slot<Task>, task: Task, behind = false): void {
     task.state = 'running';
@@ -223,17 +294,21 @@ export function createScheduler(options: SchedulerOptions) {
       slots.occupy(slot, task);
       startClock(task);
     }
+    const { riders, sql } = boardRiders(task);
     counters.executions += 1;
     runs += 1;
     task.runId = `q${runs}`;
-    slot.handle.api.query(task.sql, task.runId).then(
+    slot.handle.api.query(sql, task.runId).then(
       (bytes) => {
         if (slot.dead) return;
         recordQueryTime(task.startedAt ?? performance.now(), runs);
-        costs.queried(now() - (task.clockStart ?? now()), task.shape);
+        costs.queried(now() - (task.clockStart ?? now()), riders.length ? queryShape(sql) : task.shape);
         release(slot);
-        if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
-        settle(task, { bytes });
+        if (riders.length) answerShared([task, ...riders], bytes);
+        else {
+          if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
+          settle(task, { bytes });
+        }
         pump();
       },
       (error: unknown) => {
@@ -245,7 +320,17 @@ export function createScheduler(options: SchedulerOptions) {
           return;
         }
         release(slot);
-        settle(task, { error: plain });
+        if (riders.length && plain.name !== 'AbortError') {
+          // One query's failure (a metric whose SQL fails on these rows) is not the others': each runs on its own.
+          for (const member of [task, ...riders]) {
+            member.merge = undefined;
+            member.carrier = undefined;
+            requeue(member, false);
+          }
+          task.riders = undefined;
+        } else {
+          for (const member of [task, ...riders]) settle(member, { error: plain });
+        }
         pump();
       },
     );
@@ -422,6 +507,8 @@ export function createScheduler(options: SchedulerOptions) {
       .filter((task) => task.state === 'queued' && task.rank === RANK.visible)
       .sort((a, b) => expectedMs(b) - expectedMs(a) || a.seq - b.seq);
     for (const task of waiting) {
+      // Answered meanwhile by another's statement (`boardRiders`).
+      if (task.state !== 'queued') continue;
       // Behind the query expected to end first, as a free worker would take it.
       const [slot] = slots.all
         .filter((candidate) => mayQueueBehind(candidate, task))
@@ -501,6 +588,7 @@ export function createScheduler(options: SchedulerOptions) {
     }
     const task = newTask(key, request.dataset, version, request.sql, rank);
     task.shape = queryShape(request.sql);
+    task.merge = request.merge;
     inflight.set(key, task);
     queue.push(task);
     return task;
