@@ -203,7 +203,9 @@ test("a dashboard's queries of one period share statements; each widget gets exa
     };
     return {
       ...handle,
-      api: new Proxy(handle.api, { get: (api, name: keyof EngineWorkerApi) => (name === 'version' ? version : api[name]) }),
+      api: new Proxy(handle.api, {
+        get: (api, name: keyof EngineWorkerApi) => (name === 'version' ? version : api[name]),
+      }),
     };
   };
   const together = createPool({

@@ -147,7 +147,9 @@ describe('the query scheduler', () => {
       scheduler.query({ sql: `SELECT day, ${metrics.join(', ')}`, merge: merged(metrics), signal });
     const columnsOf = (bytes: Uint8Array) => {
       const table = tableFromIPC(bytes);
-      return Object.fromEntries(table.schema.fields.map((f) => [f.name, Array.from(table.getChild(f.name)!.toArray())]));
+      return Object.fromEntries(
+        table.schema.fields.map((f) => [f.name, Array.from(table.getChild(f.name)!.toArray())]),
+      );
     };
 
     it('runs the waiting ones of a group as one statement, each answered with its own columns in its order', async () => {
