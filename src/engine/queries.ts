@@ -371,7 +371,7 @@ export interface MetricsMerge {
   /** Equal for the queries that one statement may answer. */
   group: string;
   metrics: string[];
-  /** The columns of this query's own answer, in their order. */
+  /** The columns of this query's own answer, in their order (a shared answer holds others too). */
   columns: string[];
   /** The statement over `metrics` (this query's and others' of its group), answering each of them. */
   sqlWith(metrics: string[]): string;
@@ -379,6 +379,7 @@ export interface MetricsMerge {
 
 /** How a query shares a statement with others (MetricsMerge); undefined for the kinds whose answers cannot. */
 export function metricsMerge(schema: DatasetSchema, input: QueryInput): MetricsMerge | undefined {
+  if (input.kind !== 'timeSeries' && input.kind !== 'funnel') return undefined;
   const q = queryDescriptionSchema.parse(input);
   if (q.dataset !== schema.id) throw new QueryBuildError(`Query for "${q.dataset}" on dataset "${schema.id}"`);
   const fields = new FieldIndex(schema);

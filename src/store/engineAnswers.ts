@@ -1,0 +1,154 @@
+import { type DatasetSchema } from '../contracts/datasets';
+import { type Cell, toCell } from '../engine/cells';
+import type { QueryInput } from '../engine/queries';
+import { type DatasetEntry, datasetKey } from '../features/datasets/datasetsSlice';
+import { type Priority } from '../workers/pool';
+import { NOT_KEPT_ERROR, engineError, engineMessages, toEngineError } from '../workers/protocol';
+import type { AppThunkDispatch, EngineArgs, EngineState, QueryRunner, ResultColumns } from './engineApi';
+
+// How a query of the engine's endpoints (engineApi.ts) is answered: its SQL built over the dataset's schema, asked of
+// the pool, and its Arrow answer read into plain columns. Loaded with the engine's client, not with the first screen.
+
+type State = EngineState;
+
+/**
+ * Arrow's reader (~38 KiB gz) loads with the first query result, not with the first screen. `only`: the columns to
+ * take, in their order (an answer may hold those of other queries that shared its statement), else all of them.
+ */
+export async function arrowToColumns(bytes: Uint8Array, only?: string[]): Promise<ResultColumns> {
+  const { tableFromIPC } = await import('apache-arrow');
+  const table = tableFromIPC(bytes);
+  const columns = only ?? table.schema.fields.map((field) => field.name);
+  const data: Record<string, Cell[]> = {};
+  for (const name of columns) {
+    const vector = table.getChild(name);
+    data[name] = Array.from({ length: table.numRows }, (_, i) => toCell(vector?.get(i)));
+  }
+  return { columns, rowCount: table.numRows, data };
+}
+
+/**
+ * A query's answer as the pool gives it: Arrow IPC bytes, outside the store. For large one-off reads (the
+ * explorer's export) that would otherwise sit in the cache as objects; the bytes may be the pool's cached copy,
+ * so callers copy rather than transfer them.
+ */
+export async function queryArrow(
+  args: EngineArgs<QueryInput>,
+  getState: () => State,
+  priority: Priority,
+  signal: AbortSignal,
+  dispatch: AppThunkDispatch,
+  runner: () => Promise<QueryRunner>,
+): Promise<Uint8Array> {
+  const { bytes, columns } = await answer(args, getState, priority, signal, dispatch, runner);
+  if (!columns) return bytes;
+  // Only the query's own columns, as its own statement would have answered.
+  const { tableFromIPC, tableToIPC } = await import('apache-arrow');
+  return tableToIPC(tableFromIPC(bytes).select(columns), 'stream');
+}
+
+/** The dataset of the queries that name none (the engagement page's). */
+const ENGAGEMENT_DATASET = 'engagement_contacts';
+
+function entryFor(state: State, workspaceId: number, dataset: string): DatasetEntry & { schema: DatasetSchema } {
+  const entry = state.datasets.entries[datasetKey(workspaceId, dataset)];
+  if (!entry?.schema || !entry.version) throw engineError(engineMessages.waitingForDataset);
+  return { ...entry, schema: entry.schema };
+}
+
+/**
+ * A query's answer, and its own columns when the answer may hold others': those of the queries that shared its
+ * statement (`metricsMerge`), which the pool caches and keeps as they came.
+ */
+async function answer(
+  args: EngineArgs<QueryInput>,
+  getState: () => State,
+  priority: Priority,
+  signal: AbortSignal,
+  dispatch: AppThunkDispatch,
+  runner: () => Promise<QueryRunner>,
+): Promise<Answer> {
+  try {
+    return await queryOnce(args, getState(), priority, signal, dispatch, runner);
+  } catch (error) {
+    if (toEngineError(error).name !== NOT_KEPT_ERROR) throw error;
+  }
+  // An earlier visit's dataset version with no kept answer for this query: asked again once the server has
+  // answered about the dataset (its load ended), over the schema and version it confirmed.
+  const datasetId = args.query.dataset ?? ENGAGEMENT_DATASET;
+  const { whenLoadEnds } = await import('../features/datasets/loadDataset');
+  for (;;) {
+    const entry = getState().datasets.entries[datasetKey(args.workspaceId, datasetId)];
+    if (!entry?.kept) break;
+    if (entry.status === 'error') throw engineError(engineMessages.waitingForDataset);
+    await whenLoadEnds(args.workspaceId, datasetId, signal);
+  }
+  return queryOnce(args, getState(), priority, signal, dispatch, runner);
+}
+
+interface Answer {
+  bytes: Uint8Array;
+  columns?: string[];
+}
+
+async function queryOnce(
+  args: EngineArgs<QueryInput>,
+  state: State,
+  priority: Priority,
+  signal: AbortSignal,
+  dispatch: AppThunkDispatch,
+  runner: () => Promise<QueryRunner>,
+): Promise<Answer> {
+  const datasetId = args.query.dataset ?? ENGAGEMENT_DATASET;
+  const entry = entryFor(state, args.workspaceId, datasetId);
+  const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
+  // The SQL builders and the projection load with the first query, as the pool does: not with the first screen.
+  const [{ buildQuery, metricsMerge, pivotValuesSql }, { lacksRows, missingColumns }] = await Promise.all([
+    import('../engine/queries'),
+    import('../features/datasets/projection'),
+  ]);
+  // A table loaded with a dashboard's columns and days only never answers a query that reads another: the whole
+  // dataset is loaded instead, and the query is asked again with its version (callers pass the version they saw).
+  const loadWhole = () => {
+    void import('../features/datasets/loadDataset').then(({ loadDataset }) =>
+      dispatch(loadDataset({ workspaceId: args.workspaceId, datasetId })),
+    );
+    return engineError(engineMessages.waitingForDataset);
+  };
+  if (lacksRows(args.query, schema, entry.since)) throw loadWhole();
+  const sqlOf = (sql: string) => {
+    if (missingColumns(sql, schema, entry.columns).length === 0) return sql;
+    throw loadWhole();
+  };
+  const pool = await runner();
+  const keptVersion = entry.kept ? entry.version : undefined;
+  const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal, keptVersion };
+  let query = args.query;
+  if ((query.kind === 'explorerPivot' || query.kind === 'explorerCount') && query.pivot && !query.pivotValues?.length) {
+    // A pivot's columns are its values: find them first, then spread the cells (or count its rows).
+    const pivotQuery = { ...query, kind: 'explorerPivot' as const, pivot: query.pivot };
+    const sql = sqlOf(pivotValuesSql(schema, pivotQuery));
+    const values = await arrowToColumns(await pool.query({ ...request, sql }));
+    query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
+  }
+  const sql = sqlOf(buildQuery(schema, query));
+  // A visible widget's query may share a statement with others of its dataset and periods (a dashboard's KPI cards
+  // and charts); not over unsaved fields (the data model's preview), whose schema is the caller's own. Whether it
+  // does or not, an answer of its SQL may hold their columns too.
+  const merge = metricsMerge(schema, query);
+  const shared = priority === 'visible' && !args.fields ? merge : undefined;
+  return { bytes: await pool.query({ ...request, sql, merge: shared }), columns: merge?.columns };
+}
+
+/** A query's answer as plain columns, its own only. */
+export async function answerColumns(
+  args: EngineArgs<QueryInput>,
+  getState: () => State,
+  priority: Priority,
+  signal: AbortSignal,
+  dispatch: AppThunkDispatch,
+  runner: () => Promise<QueryRunner>,
+): Promise<ResultColumns> {
+  const { bytes, columns } = await answer(args, getState, priority, signal, dispatch, runner);
+  return arrowToColumns(bytes, columns);
+}
