@@ -11,6 +11,16 @@ import type { AppThunkDispatch, EngineArgs, EngineState, QueryRunner, ResultColu
 
 type State = EngineState;
 
+/** A query as an endpoint asks it: its arguments, the store it reads and dispatches to, and the pool it asks. */
+export interface Asked {
+  args: EngineArgs<QueryInput>;
+  getState: () => State;
+  priority: Priority;
+  signal: AbortSignal;
+  dispatch: AppThunkDispatch;
+  runner: () => Promise<QueryRunner>;
+}
+
 /**
  * Arrow's reader (~38 KiB gz) loads with the first query result, not with the first screen. `only`: the columns to
  * take, in their order (an answer may hold those of other queries that shared its statement), else all of them.
@@ -32,15 +42,8 @@ export async function arrowToColumns(bytes: Uint8Array, only?: string[]): Promis
  * explorer's export) that would otherwise sit in the cache as objects; the bytes may be the pool's cached copy,
  * so callers copy rather than transfer them.
  */
-export async function queryArrow(
-  args: EngineArgs<QueryInput>,
-  getState: () => State,
-  priority: Priority,
-  signal: AbortSignal,
-  dispatch: AppThunkDispatch,
-  runner: () => Promise<QueryRunner>,
-): Promise<Uint8Array> {
-  const { bytes, columns } = await answer(args, getState, priority, signal, dispatch, runner);
+export async function queryArrow(asked: Asked): Promise<Uint8Array> {
+  const { bytes, columns } = await answer(asked);
   if (!columns) return bytes;
   // Only the query's own columns, as its own statement would have answered.
   const { tableFromIPC, tableToIPC } = await import('apache-arrow');
@@ -60,16 +63,10 @@ function entryFor(state: State, workspaceId: number, dataset: string): DatasetEn
  * A query's answer, and its own columns when the answer may hold others': those of the queries that shared its
  * statement (`metricsMerge`), which the pool caches and keeps as they came.
  */
-async function answer(
-  args: EngineArgs<QueryInput>,
-  getState: () => State,
-  priority: Priority,
-  signal: AbortSignal,
-  dispatch: AppThunkDispatch,
-  runner: () => Promise<QueryRunner>,
-): Promise<Answer> {
+async function answer(asked: Asked): Promise<Answer> {
+  const { args, getState, signal } = asked;
   try {
-    return await queryOnce(args, getState(), priority, signal, dispatch, runner);
+    return await queryOnce(asked);
   } catch (error) {
     if (toEngineError(error).name !== NOT_KEPT_ERROR) throw error;
   }
@@ -83,7 +80,7 @@ async function answer(
     if (entry.status === 'error') throw engineError(engineMessages.waitingForDataset);
     await whenLoadEnds(args.workspaceId, datasetId, signal);
   }
-  return queryOnce(args, getState(), priority, signal, dispatch, runner);
+  return queryOnce(asked);
 }
 
 interface Answer {
@@ -91,14 +88,8 @@ interface Answer {
   columns?: string[];
 }
 
-async function queryOnce(
-  args: EngineArgs<QueryInput>,
-  state: State,
-  priority: Priority,
-  signal: AbortSignal,
-  dispatch: AppThunkDispatch,
-  runner: () => Promise<QueryRunner>,
-): Promise<Answer> {
+async function queryOnce({ args, getState, priority, signal, dispatch, runner }: Asked): Promise<Answer> {
+  const state = getState();
   const datasetId = args.query.dataset ?? ENGAGEMENT_DATASET;
   const entry = entryFor(state, args.workspaceId, datasetId);
   const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
@@ -141,14 +132,7 @@ async function queryOnce(
 }
 
 /** A query's answer as plain columns, its own only. */
-export async function answerColumns(
-  args: EngineArgs<QueryInput>,
-  getState: () => State,
-  priority: Priority,
-  signal: AbortSignal,
-  dispatch: AppThunkDispatch,
-  runner: () => Promise<QueryRunner>,
-): Promise<ResultColumns> {
-  const { bytes, columns } = await answer(args, getState, priority, signal, dispatch, runner);
+export async function answerColumns(asked: Asked): Promise<ResultColumns> {
+  const { bytes, columns } = await answer(asked);
   return arrowToColumns(bytes, columns);
 }

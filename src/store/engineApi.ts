@@ -63,7 +63,7 @@ export async function queryArrow(
   signal: AbortSignal,
   dispatch: AppThunkDispatch,
 ): Promise<Uint8Array> {
-  return (await answers()).queryArrow(args, getState, priority, signal, dispatch, runner);
+  return (await answers()).queryArrow({ args, getState, priority, signal, dispatch, runner });
 }
 
 async function run(
@@ -76,7 +76,7 @@ async function run(
   // Arrow's reader is asked for with the query, not after its answer (a kept one comes in tens of milliseconds).
   void import('apache-arrow').catch(() => undefined);
   try {
-    return { data: await (await answers()).answerColumns(args, getState, priority, signal, dispatch, runner) };
+    return { data: await (await answers()).answerColumns({ args, getState, priority, signal, dispatch, runner }) };
   } catch (error) {
     return { error: toEngineError(error) };
   }

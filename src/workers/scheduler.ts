@@ -245,18 +245,18 @@ export function createScheduler(options: SchedulerOptions) {
    * statement over all their metrics; none and the task's own SQL when there are none.
    */
   function boardRiders(task: Task): { riders: Task[]; sql: string } {
-    const group = task.merge?.group;
+    const { merge } = task;
+    if (!merge) return { riders: [], sql: task.sql };
     const riders = queue.filter(
       (other) =>
         other !== task &&
         other.state === 'queued' &&
-        group !== undefined &&
-        other.merge?.group === group &&
+        other.merge?.group === merge.group &&
         other.dataset === task.dataset &&
         other.version === task.version &&
         other.rank === task.rank,
     );
-    if (!task.merge || riders.length === 0) return { riders: [], sql: task.sql };
+    if (riders.length === 0) return { riders, sql: task.sql };
     for (const rider of riders) {
       rider.state = 'running';
       rider.carrier = task;
@@ -264,7 +264,7 @@ export function createScheduler(options: SchedulerOptions) {
     }
     task.riders = riders;
     const metrics = [...new Set([task, ...riders].flatMap((member) => member.merge?.metrics ?? []))];
-    return { riders, sql: task.merge.sqlWith(metrics) };
+    return { riders, sql: merge.sqlWith(metrics) };
   }
 
   /** Sends the task to the worker: to run now, or `behind` the ones it runs and holds (`Slot.ahead`). */
@@ -305,12 +305,9 @@ export function createScheduler(options: SchedulerOptions) {
         release(slot);
         if (riders.length && plain.name !== 'AbortError') {
           // One query's failure (a metric whose SQL fails on these rows) is not the others': each runs on its own.
-          for (const member of [task, ...riders]) {
-            member.merge = undefined;
-            member.carrier = undefined;
-            requeue(member, false);
-          }
-          task.riders = undefined;
+          for (const member of [task, ...riders]) member.merge = undefined;
+          releaseRiders(task);
+          requeue(task, false);
         } else {
           for (const member of [task, ...riders]) settle(member, { error: plain });
         }
