@@ -1,13 +1,15 @@
 import { type DatasetSchema } from '../contracts/datasets';
 import { type Cell, toCell } from '../engine/cells';
-import type { QueryInput } from '../engine/queries';
+import { type QueryInput, buildQuery, metricsMerge, pivotValuesSql } from '../engine/queries';
 import { type DatasetEntry, datasetKey } from '../features/datasets/datasetsSlice';
+import { lacksRows, missingColumns } from '../features/datasets/projection';
 import { type Priority } from '../workers/pool';
 import { NOT_KEPT_ERROR, engineError, engineMessages, toEngineError } from '../workers/protocol';
 import type { AppThunkDispatch, EngineArgs, EngineState, QueryRunner, ResultColumns } from './engineApi';
 
 // How a query of the engine's endpoints (engineApi.ts) is answered: its SQL built over the dataset's schema, asked of
-// the pool, and its Arrow answer read into plain columns. Loaded with the engine's client, not with the first screen.
+// the pool, and its Arrow answer read into plain columns. Loaded with the engine's client, not with the first screen,
+// and with the SQL builders and the projection's checks, which every query needs before it can leave.
 
 type State = EngineState;
 
@@ -18,7 +20,8 @@ export interface Asked {
   priority: Priority;
   signal: AbortSignal;
   dispatch: AppThunkDispatch;
-  runner: () => Promise<QueryRunner>;
+  /** The pool, at once when it has answered before (then the query leaves for it before `answer` returns). */
+  runner: () => QueryRunner | Promise<QueryRunner>;
 }
 
 /**
@@ -93,11 +96,6 @@ async function queryOnce({ args, getState, priority, signal, dispatch, runner }:
   const datasetId = args.query.dataset ?? ENGAGEMENT_DATASET;
   const entry = entryFor(state, args.workspaceId, datasetId);
   const schema = args.fields ? { ...entry.schema, fields: args.fields } : entry.schema;
-  // The SQL builders and the projection load with the first query, as the pool does: not with the first screen.
-  const [{ buildQuery, metricsMerge, pivotValuesSql }, { lacksRows, missingColumns }] = await Promise.all([
-    import('../engine/queries'),
-    import('../features/datasets/projection'),
-  ]);
   // A table loaded with a dashboard's columns and days only never answers a query that reads another: the whole
   // dataset is loaded instead, and the query is asked again with its version (callers pass the version they saw).
   const loadWhole = () => {
@@ -111,7 +109,9 @@ async function queryOnce({ args, getState, priority, signal, dispatch, runner }:
     if (missingColumns(sql, schema, entry.columns).length === 0) return sql;
     throw loadWhole();
   };
-  const pool = await runner();
+  const ready = runner();
+  // No wait when the pool is there: nothing before the query's request to it gives up the thread.
+  const pool = 'then' in ready ? await ready : ready;
   const keptVersion = entry.kept ? entry.version : undefined;
   const request = { dataset: schema.tableId, priority, supersedeKey: args.supersedeKey, signal, keptVersion };
   let query = args.query;

@@ -250,3 +250,35 @@ test("a dashboard's queries of one period share statements; each widget gets exa
     setQueryRunner(async () => pool);
   }
 });
+
+test("once the engine has answered, a widget's query reaches the pool within its request, ahead of other widgets' work", async () => {
+  const asked: string[] = [];
+  setQueryRunner(async () => ({
+    query: (request) => {
+      asked.push(request.sql);
+      return pool.query(request);
+    },
+  }));
+  try {
+    const store = storeWith();
+    const series = (metric: string) => ({
+      workspaceId: 3,
+      query: {
+        kind: 'timeSeries' as const,
+        dataset: 'campaigns_fixture',
+        range: { start: '2024-03-01', end: '2024-03-31' },
+        granularity: 'day' as const,
+        metrics: [metric],
+      },
+    });
+    // The first query loads the code that answers it and starts the pool.
+    await store.dispatch(engineApi.endpoints.timeSeries.initiate(series('sent')));
+    expect(asked).toHaveLength(1);
+    const next = store.dispatch(engineApi.endpoints.timeSeries.initiate(series('open')));
+    // Asked before the dispatch returned: a date change's first query no longer waits for every widget's effect.
+    expect(asked).toHaveLength(2);
+    expect((await next).data?.columns).toEqual(['period', 'bucket', 'open']);
+  } finally {
+    setQueryRunner(async () => pool);
+  }
+});

@@ -6,6 +6,7 @@ import type { QueryInput } from '../engine/queries';
 import { type DatasetsState } from '../features/datasets/datasetsSlice';
 import { type Priority, type QueryRequest } from '../workers/pool';
 import { type EngineError, toEngineError } from '../workers/protocol';
+import type * as EngineAnswers from './engineAnswers';
 
 export { type Cell } from '../engine/cells';
 
@@ -26,9 +27,25 @@ let runner: () => Promise<QueryRunner> = async () => {
   const { getPool } = await import('../workers/engineClient');
   return getPool();
 };
+/** The runner once it has answered, which later queries reach without waiting for a turn of the event loop. */
+let readyRunner: QueryRunner | undefined;
 
 export function setQueryRunner(next: () => Promise<QueryRunner>): void {
   runner = next;
+  readyRunner = undefined;
+}
+
+/**
+ * The runner: at once when it has answered before, so that a widget's query reaches the pool in the effect that
+ * asks for it. A date change's first query otherwise waited for every other widget's effect and their promises.
+ */
+function currentRunner(): QueryRunner | Promise<QueryRunner> {
+  if (readyRunner) return readyRunner;
+  const asked = runner;
+  return asked().then((got) => {
+    if (runner === asked) readyRunner = got;
+    return got;
+  });
 }
 
 export type QueryOf<K extends QueryInput['kind']> = Extract<QueryInput, { kind: K }>;
@@ -49,7 +66,8 @@ type State = EngineState;
 export type AppThunkDispatch = ThunkDispatch<State, unknown, UnknownAction>;
 
 /** How a query is answered (engineAnswers.ts): with the engine's client, so neither is in the first screen's code. */
-const answers = () => import(/* webpackChunkName: "engine-client" */ './engineAnswers');
+let loadedAnswers: typeof EngineAnswers | undefined;
+const answers = async () => (loadedAnswers ??= await import(/* webpackChunkName: "engine-client" */ './engineAnswers'));
 
 /**
  * A query's answer as the pool gives it: Arrow IPC bytes, outside the store. For large one-off reads (the
@@ -63,7 +81,8 @@ export async function queryArrow(
   signal: AbortSignal,
   dispatch: AppThunkDispatch,
 ): Promise<Uint8Array> {
-  return (await answers()).queryArrow({ args, getState, priority, signal, dispatch, runner });
+  const answering = loadedAnswers ?? (await answers());
+  return answering.queryArrow({ args, getState, priority, signal, dispatch, runner: currentRunner });
 }
 
 async function run(
@@ -76,7 +95,11 @@ async function run(
   // Arrow's reader is asked for with the query, not after its answer (a kept one comes in tens of milliseconds).
   void import('apache-arrow').catch(() => undefined);
   try {
-    return { data: await (await answers()).answerColumns({ args, getState, priority, signal, dispatch, runner }) };
+    // Without a wait when the module is loaded: the query then leaves for the pool before this returns.
+    const answering = loadedAnswers ?? (await answers());
+    return {
+      data: await answering.answerColumns({ args, getState, priority, signal, dispatch, runner: currentRunner }),
+    };
   } catch (error) {
     return { error: toEngineError(error) };
   }
