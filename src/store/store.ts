@@ -48,6 +48,9 @@ export function setupStore(preloadedState?: Partial<RootState>) {
     preloadedState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware, engineApi.middleware),
+    // RTK Query's actions notify the page once per task rather than at the next animation frame: a widget's
+    // answer is drawn when it arrives, and the frame shows it, instead of the frame's start waiting on the drawing.
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
     devTools:
       process.env.NODE_ENV === 'production'
         ? false
