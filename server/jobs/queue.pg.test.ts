@@ -32,8 +32,11 @@ describePg('the job queue across server processes', () => {
   beforeAll(async () => {
     t = await createTestApp();
   }, START_TIMEOUT_MS);
+  // A test that fails midway must not leave a worker claiming the next test's jobs.
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map((child) => stop(child, 'SIGKILL')));
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await t?.close();
   }, START_TIMEOUT_MS);
 
@@ -56,11 +59,11 @@ describePg('the job queue across server processes', () => {
       child.once('exit', (code) => reject(new Error(`worker ${label} exited with ${code}`)));
     });
   }
-  const stop = (child: ChildProcess) =>
+  const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
 
   it(
@@ -106,7 +109,7 @@ describePg('the job queue across server processes', () => {
             ),
           );
       await until(ruleJobs, (rows) => rows.every((job) => job.status === 'done'));
-      await Promise.all(workers.map(stop));
+      await Promise.all(workers.map((worker) => stop(worker)));
 
       const done = await ruleJobs();
       // Four queued days plus the day each save queued.

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
@@ -50,6 +51,30 @@ describe('secrets at rest', () => {
     const file = path.join(config.dataDir, SECRETS_KEY_FILE);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect((await openSecretBox(config)).open(sealed, 'c')).toBe('kept');
+  });
+
+  it('gives processes starting together on a fresh data directory one complete key, however slow the disk', async () => {
+    const config = configFor({ NODE_ENV: 'production' });
+    // A file's data lands some time after the file appears (a busy disk, a process descheduled between the two):
+    // a start must never read another start's key in between.
+    const write = fsPromises.writeFile;
+    const slowWrite = jest.spyOn(fsPromises, 'writeFile').mockImplementation(async (file, data, options) => {
+      await write(file, '', options);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await write(file, data, { ...(typeof options === 'object' ? options : {}), flag: 'w' });
+    });
+    try {
+      const first = openSecretBox(config);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const boxes = await Promise.all([first, openSecretBox(config), openSecretBox(config)]);
+      const sealed = boxes[0].seal('shared', 'c');
+      for (const opened of boxes) expect(opened.open(sealed, 'c')).toBe('shared');
+    } finally {
+      slowWrite.mockRestore();
+    }
+    // Nothing of the starts is left beside the key.
+    expect(fs.readdirSync(config.dataDir)).toEqual([SECRETS_KEY_FILE]);
+    expect(fs.statSync(path.join(config.dataDir, SECRETS_KEY_FILE)).mode & 0o777).toBe(0o600);
   });
 
   it('refuses to start in production on an external database without SECRETS_KEY', async () => {

@@ -69,11 +69,31 @@ export async function openSecretBox(config: Config): Promise<SecretBox> {
   }
   const file = path.join(config.dataDir, SECRETS_KEY_FILE);
   await fs.mkdir(config.dataDir, { recursive: true });
-  try {
-    // 'wx': two processes starting together never overwrite each other's key.
-    await fs.writeFile(file, randomBytes(KEY_BYTES).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  await publishKeyFile(file);
   return createSecretBox(parseSecretsKey(await fs.readFile(file, 'utf8')));
 }
+
+/**
+ * Writes a new key under `file` unless one is there. The key is written whole to a file of this start's own, then
+ * linked under the shared name: a link is atomic and fails when the name exists. So processes starting together on
+ * a fresh data directory all read the one key that was published first, never a file another is still writing
+ * (which a write straight to the shared name would show them, empty, until its data lands).
+ */
+async function publishKeyFile(file: string): Promise<void> {
+  if (await exists(file)) return;
+  const own = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await fs.writeFile(own, randomBytes(KEY_BYTES).toString('hex'), { flag: 'wx', mode: 0o600 });
+  try {
+    await fs.link(own, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await fs.rm(own, { force: true });
+  }
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
