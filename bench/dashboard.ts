@@ -229,6 +229,7 @@ interface WorkerSpan {
   start: number;
   end: number;
   table?: string;
+  outcome?: string;
 }
 
 /** Every worker's own spans (`src/workers/timeline.ts`), on the page's clock: workers have their own time origin. */
@@ -246,6 +247,11 @@ async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSp
                 start: entry.startTime,
                 end: entry.startTime + entry.duration,
                 table: (entry.detail as { table?: string } | null)?.table,
+                // The warm-up's outcome: stopped by the first load, or failed.
+                outcome: ((detail: { stopped?: boolean; error?: string } | null) =>
+                  detail?.error ?? (detail?.stopped === undefined ? undefined : detail.stopped ? 'stopped' : 'done'))(
+                  entry.detail as { stopped?: boolean; error?: string } | null,
+                ),
               })),
           }),
           WORKER_SPAN_PREFIX,
@@ -434,6 +440,7 @@ async function printWaterfall(page: Page, label: string): Promise<void> {
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
       name: entry.name.replace(origin, '').slice(0, 90),
       start: entry.startTime,
+      firstByte: entry.responseStart as number | undefined,
       end: entry.responseEnd,
     }));
     const measures = (performance.getEntriesByType('measure') as PerformanceMeasure[])
@@ -449,17 +456,22 @@ async function printWaterfall(page: Page, label: string): Promise<void> {
     return { origin: performance.timeOrigin, events: [...resources, ...measures, ...shown] };
   });
   const workers = (await readWorkerSpans(page, timeline.origin)).map((span) => ({
-    name: `worker ${span.worker}: ${span.name}${span.table ? ` ${span.table}` : ''}`,
+    name: `worker ${span.worker}: ${span.name}${span.table ? ` ${span.table}` : ''}${span.outcome ? ` (${span.outcome})` : ''}`,
     start: span.start,
     end: span.end,
   }));
-  const events = [...timeline.events, ...workers].sort((a, b) => a.start - b.start);
+  const events: { name: string; start: number; end: number; firstByte?: number }[] = [
+    ...timeline.events,
+    ...workers,
+  ].sort((a, b) => a.start - b.start);
   console.log(`\nWaterfall of the ${label} open (ms from navigation):`);
-  console.log('| start | end | duration | event |');
-  console.log('|---|---|---|---|');
+  // A request's first byte (its response's start) tells the server's wait from the transfer.
+  console.log('| start | first byte | end | duration | event |');
+  console.log('|---|---|---|---|---|');
   for (const event of events) {
+    const firstByte = event.firstByte ? event.firstByte.toFixed(0) : '';
     console.log(
-      `| ${event.start.toFixed(0)} | ${event.end.toFixed(0)} | ${(event.end - event.start).toFixed(0)} | ${event.name} |`,
+      `| ${event.start.toFixed(0)} | ${firstByte} | ${event.end.toFixed(0)} | ${(event.end - event.start).toFixed(0)} | ${event.name} |`,
     );
   }
 }

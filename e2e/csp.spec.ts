@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
 import { API_HEADERS, openAcme } from './support';
 
 interface Violation {
@@ -118,4 +119,42 @@ test('the Content-Security-Policy breaks nothing: DuckDB workers, plotly, a tabl
     .poll(() => page.evaluate(() => window.cspViolations.map((v) => v.directive)))
     .toEqual(['script-src-elem']);
   expect(await page.evaluate(() => (window as { injectedScriptRan?: boolean }).injectedScriptRan)).toBeUndefined();
+});
+
+test("a dashboard's DuckDB worker warms up under the Content-Security-Policy while it waits for data", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const consoleErrors: string[] = [];
+  await recordViolations(page, consoleErrors);
+  const workspaceId = await openAcme(page);
+  // Text only: the engine starts with the dashboard, and no dataset or query ever stops its warm-up.
+  const title = `Warm-up ${Date.now().toString(36)}`;
+  const widgets = [{ id: 'note', type: 'rich_text', content: '<p>Notes</p>', layout: { x: 0, y: 0, w: 24, h: 10 } }];
+  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
+    headers: API_HEADERS,
+    data: { title, config: { title, flags: ['grid_layout'], widgets } },
+  });
+  expect(created.status()).toBe(201);
+  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  await expect(page.locator('.or-dashboard-canvas').getByText('Notes')).toBeVisible();
+
+  // Its statements all ran in the worker: a refused one (Arrow's builders generate code) would be named here.
+  const warmUps = () =>
+    Promise.all(
+      page
+        .workers()
+        .map((worker) =>
+          worker
+            .evaluate(
+              (name) => performance.getEntriesByName(name).map((entry) => (entry as PerformanceMeasure).detail),
+              `${WORKER_SPAN_PREFIX}${workerSpans.warmUp}`,
+            )
+            .catch(() => []),
+        ),
+    ).then((found) => found.flat());
+  await expect.poll(warmUps, { timeout: 120_000 }).toEqual([{ stopped: false }]);
+  expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

@@ -10,6 +10,7 @@ import {
   toEngineError,
 } from './protocol';
 import { recordQuerySpan, recordWorkerSpan, workerSpans } from './timeline';
+import { WARM_UP_STATEMENTS, WARM_UP_TABLE, warmUpFile } from './warmUp';
 
 /** DuckDB-WASM's pending-query bindings: a statement run in steps, so it can be cancelled between them. */
 export interface PendingQueryBindings {
@@ -131,6 +132,10 @@ export function createEngineCore(
   let turn: Promise<unknown> = Promise.resolve();
   const jobs = new Map<string, Job>();
   let running: { job: Job; cancel(): void } | undefined;
+  // The warm-up (warmUp.ts): started once the instance has opened and nothing was asked of it yet, stopped by the
+  // first load or query that comes, which then waits for one of its small statements at most.
+  let warmUp: Job | undefined;
+  let asked = false;
 
   const db = async (): Promise<OpenedDuckdb> => {
     opened ??= open()
@@ -195,6 +200,41 @@ export function createEngineCore(
       }
     });
 
+  /** Real work has come: the warm-up, if it has not begun, never will; if it runs, it stops at its next step. */
+  const stopWarmUp = () => {
+    asked = true;
+    if (!warmUp || warmUp.cancelled) return;
+    warmUp.cancelled = true;
+    if (running?.job === warmUp) running.cancel();
+  };
+
+  /** Runs the warm-up's statements over its own small table, then drops the table, whether stopped or done. */
+  const startWarmUp = () => {
+    if (asked || warmUp) return;
+    const job: Job = { cancelled: false };
+    warmUp = job;
+    guard(async ({ conn }) => {
+      const started = performance.now();
+      let error: string | undefined;
+      try {
+        insertArrow(conn, WARM_UP_TABLE, warmUpFile());
+        for (const sql of WARM_UP_STATEMENTS) {
+          // A statement this small often ends in its first step, without yielding: the next one waits for a load
+          // or query that came meanwhile.
+          await yieldToMessages();
+          if (job.cancelled) break;
+          await runPending(conn, sql, job);
+        }
+      } catch (caught) {
+        // Never the user's concern: the queries compile what they need as they would have without it.
+        if (!job.cancelled) error = toEngineError(caught).message;
+      } finally {
+        conn.query(`DROP TABLE IF EXISTS "${WARM_UP_TABLE}"`);
+        recordWorkerSpan(workerSpans.warmUp, started, { stopped: job.cancelled, ...(error && { error }) });
+      }
+    }, job).catch(() => undefined);
+  };
+
   /** Removes `table` as it was loaded: a table of its own, or a view over an attached DuckDB file. */
   const unload = ({ conn, files }: OpenedDuckdb, table: string) => {
     const file = datasetFile(table);
@@ -233,9 +273,15 @@ export function createEngineCore(
   };
 
   return {
-    version: () => guard((duckdb) => duckdb.version),
+    // The pool asks for the version as a worker starts: once it is answered, the instance warms up.
+    version: () =>
+      guard((duckdb) => duckdb.version).then((version) => {
+        startWarmUp();
+        return version;
+      }),
 
     load: (table, version, bytes, format = 'arrow') => {
+      stopWarmUp();
       const received = performance.now();
       recordWorkerSpan(workerSpans.received, received, { table });
       return guard((duckdb) => {
@@ -257,6 +303,7 @@ export function createEngineCore(
     },
 
     query: (sql, queryId) => {
+      stopWarmUp();
       const job: Job = { cancelled: false };
       if (queryId !== undefined) jobs.set(queryId, job);
       return guard(async ({ conn }) => {
@@ -279,8 +326,9 @@ export function createEngineCore(
       return true;
     },
 
-    stats: () =>
-      guard(({ conn, heapBytes }): WorkerStats => {
+    stats: () => {
+      stopWarmUp();
+      return guard(({ conn, heapBytes }): WorkerStats => {
         const memory = conn.query('SELECT COALESCE(SUM(memory_usage_bytes), 0)::DOUBLE AS bytes FROM duckdb_memory()');
         return {
           tables: [...tables].map(([table, { version, rows }]) => ({ table, version, rows })),
@@ -288,6 +336,7 @@ export function createEngineCore(
           duckdbMemoryBytes: Number(memory.getChild('bytes')?.get(0) ?? 0),
           queries,
         };
-      }),
+      });
+    },
   };
 }

@@ -23,6 +23,8 @@ export const workerSpans = {
   open: 'open',
   settings: 'settings',
   attach: 'attach',
+  /** A fresh instance's warm-up while it waits for its first dataset (warmUp.ts); `stopped` when work cut it short. */
+  warmUp: 'warm-up',
   /** A mark's span of zero length: when the load's bytes reached the worker. */
   received: 'load-received',
   /** From receiving the bytes until DuckDB was open and the connection free. */
