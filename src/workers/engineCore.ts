@@ -132,8 +132,8 @@ export function createEngineCore(
   let turn: Promise<unknown> = Promise.resolve();
   const jobs = new Map<string, Job>();
   let running: { job: Job; cancel(): void } | undefined;
-  // The warm-up (warmUp.ts): started once the instance has opened and nothing was asked of it yet, stopped by the
-  // first load or query that comes, which then waits for one of its small statements at most.
+  // The warm-up (warmUp.ts): started when the pool asks for it and nothing was asked of the instance before, stopped by
+  // the first load or query that comes, which then waits for one of its small statements at most.
   let warmUp: Job | undefined;
   let asked = false;
 
@@ -273,12 +273,9 @@ export function createEngineCore(
   };
 
   return {
-    // The pool asks for the version as a worker starts: once it is answered, the instance warms up.
-    version: () =>
-      guard((duckdb) => duckdb.version).then((version) => {
-        startWarmUp();
-        return version;
-      }),
+    version: () => guard((duckdb) => duckdb.version),
+
+    warmUp: async () => startWarmUp(),
 
     load: (table, version, bytes, format = 'arrow') => {
       stopWarmUp();

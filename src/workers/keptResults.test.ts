@@ -88,6 +88,7 @@ function visit(kept: KeptResults, version: string | null, hold?: (sql: string) =
     spawn: () => {
       const api: EngineWorkerApi = {
         version: async () => 'v-test',
+        warmUp: async () => undefined,
         load: async () => ({ rows: 1, wasmHeapBytes: 0 }),
         query: async (sql, runId) => {
           ran.push(sql);

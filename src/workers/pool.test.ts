@@ -7,12 +7,16 @@ class FakeWorker {
   exit?: (reason: string) => void;
   terminated = false;
   cancelled: string[] = [];
+  warmUps = 0;
 
   handle(): WorkerHandle {
     const call = (method: 'load' | 'query', arg: string) =>
       new Promise<never>((resolve, reject) => this.calls.push({ method, arg, resolve, reject }));
     const api: EngineWorkerApi = {
       version: async () => 'v-fake',
+      warmUp: async () => {
+        this.warmUps += 1;
+      },
       load: (table) => call('load', table),
       query: (sql) => call('query', sql),
       cancel: async (queryId) => {
@@ -81,8 +85,11 @@ function setup(
     cacheBytes?: number;
     hangMs?: number;
     parallelStarts?: boolean;
+    /** Without the downloaded dataset `sales`. */
+    empty?: boolean;
   } = {},
 ) {
+  const { empty, ...options } = extra;
   const workers: FakeWorker[] = [];
   const pool = createPool({
     size,
@@ -91,9 +98,9 @@ function setup(
       workers.push(worker);
       return worker.handle();
     },
-    ...extra,
+    ...options,
   });
-  pool.setDataset('sales', 'v1', bytes(10));
+  if (!empty) pool.setDataset('sales', 'v1', bytes(10));
   return { pool, workers };
 }
 
@@ -567,6 +574,57 @@ describe('pool scheduling (scripted workers)', () => {
     }
     await Promise.all(answers);
     expect(reads).toBe(1);
+  });
+
+  test('a downloaded dataset goes into an open idle worker at once, a kept copy once the page is idle', async () => {
+    const idle: (() => void)[] = [];
+    globalThis.requestIdleCallback = (callback: IdleRequestCallback) =>
+      idle.push(() => callback({ didTimeout: false, timeRemaining: () => 50 }));
+    try {
+      // The report's widgets will ask for it: it does not wait for them, nor for the page to be idle.
+      const { pool, workers } = setup(1);
+      pool.warm(1);
+      await flush();
+      expect(workers[0].pending()).toEqual(['load:sales']);
+      workers[0].answer();
+      await flush();
+      // A reload's kept copy may not be needed (its answers are kept): the page draws them first.
+      pool.setDataset('kept', 'v1', async () => bytes(4));
+      await flush();
+      expect(workers[0].pending()).toEqual([]);
+      for (const callback of idle.splice(0)) callback();
+      await flush();
+      expect(workers[0].pending()).toEqual(['load:kept']);
+    } finally {
+      delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    }
+  });
+
+  test('a worker opened with nothing to do warms up; one started for a query, with its load to do, does not', async () => {
+    const idle: (() => void)[] = [];
+    globalThis.requestIdleCallback = (callback: IdleRequestCallback) =>
+      idle.push(() => callback({ didTimeout: false, timeRemaining: () => 50 }));
+    try {
+      const warmed = setup(1, { empty: true });
+      // A kept copy waits for the page to be idle (never, here): the warmed worker has nothing to do.
+      warmed.pool.setDataset('kept', 'v1', async () => bytes(10));
+      warmed.pool.warm(1);
+      await flush();
+      expect(warmed.workers[0].pending()).toEqual([]);
+      expect(warmed.workers[0].warmUps).toBe(1);
+
+      const asked = setup(1);
+      const answer = asked.pool.query({ dataset: 'sales', sql: 'SELECT 1' });
+      await flush();
+      expect(asked.workers[0].pending()).toEqual(['load:sales']);
+      asked.workers[0].answer();
+      await flush();
+      asked.workers[0].answer();
+      await answer;
+      expect(asked.workers[0].warmUps).toBe(0);
+    } finally {
+      delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    }
   });
 
   test('warmed workers start before any query, never beyond the pool size, and take a copy when a burst arrives', async () => {

@@ -67,6 +67,11 @@ export interface EngineWorkerApi {
   /** Stops the query with this id, running or waiting; false when it is unknown or already settled. */
   cancel(queryId: string): Promise<boolean>;
   stats(): Promise<WorkerStats>;
+  /**
+   * A worker whose DuckDB has opened with nothing to do compiles the code a dataset's load and the widgets' queries
+   * will reach (warmUp.ts); the first load or query stops it. Asked by the pool, which knows that nothing is coming.
+   */
+  warmUp(): Promise<void>;
 }
 
 /** DuckDB-WASM's builds: with WebAssembly exception handling, or without (mvp). */

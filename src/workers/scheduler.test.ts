@@ -24,6 +24,7 @@ function scriptedWorker() {
         cancelled.push(queryId);
         return true;
       },
+      warmUp: async () => undefined,
     } as unknown as EngineWorkerApi,
     terminate: () => undefined,
     onExit: () => undefined,

@@ -131,6 +131,8 @@ export function createScheduler(options: SchedulerOptions) {
     onOpened: (slot) => {
       costs.started((slot.openedAt ?? now()) - slot.spawnedAt);
       pump();
+      // Nothing for it yet (its dataset is still on the way): it compiles what the load and the queries will need.
+      if (!slot.busy && !slot.dead && slot.tables.size === 0) slot.handle.api.warmUp().catch(() => undefined);
     },
   });
   const queue: Task[] = [];
