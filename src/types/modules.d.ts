@@ -1,6 +1,11 @@
 // plotly.js ships no types for its per-trace modules; the partial bundle only passes them to register().
 declare module 'plotly.js/lib/core' {
-  const Plotly: { register(modules: unknown[]): void } & Record<string, unknown>;
+  // The calls the app makes itself (charts/Plot.tsx); react-plotly.js types plotly's objects as unknown too.
+  const Plotly: {
+    register(modules: unknown[]): void;
+    newPlot(root: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
+    purge(root: HTMLElement): void;
+  } & Record<string, unknown>;
   export default Plotly;
 }
 declare module 'plotly.js/lib/*' {

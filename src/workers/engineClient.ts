@@ -1,5 +1,6 @@
 import { releaseProxy, transfer, wrap } from 'comlink';
 import { isPublicReportPath } from '../app/enginePaths';
+import { whenIdle } from './idle';
 import { type KeptResults, browserKeptResults, noteAnswersKept } from './keptResults';
 import { duckdbModule, forwardModule } from './pageModule';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
@@ -103,6 +104,22 @@ export function startEngine(afterKeptAnswers = false): void {
   const count = warmWorkers(navigator.hardwareConcurrency);
   if (afterKeptAnswers) getPool().warmAfterKept(count);
   else getPool().warm(count);
+  whenIdle(FORMATS_WAIT_MS)
+    .then(warmUpFormats)
+    .catch(() => undefined);
+}
+
+/** The longest the formatters' warm-up waits for an idle moment. */
+const FORMATS_WAIT_MS = 2_000;
+
+/**
+ * A page's first number and date formatters cost 10–30 ms (Chromium loads ICU's data for them), the next ones next
+ * to nothing, whatever their locale and options: made while the engine starts, so the first widget to show its
+ * numbers does not pay for it (bench/README.md).
+ */
+function warmUpFormats(): void {
+  new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(1);
+  new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(0);
 }
 
 /** A dataset-less view of the pool, for the home page's engine check. */

@@ -41,6 +41,8 @@ export const ENGINE_START_MEASURE = 'openrate:engine-start';
 export const DATASET_FETCH_MEASURE = 'openrate:dataset-fetch';
 /** Page-side: reading a kept copy from Cache Storage after the server's 304. */
 export const KEPT_READ_MEASURE = 'openrate:dataset-kept-read';
+/** Page-side: plotly's warm-up draw (charts/Plot.tsx), with the number of figures drawn. */
+export const PLOT_WARM_UP_MEASURE = 'openrate:plot-warm-up';
 
 /** Leaves a span from `start` until now (jsdom has no User Timing: skipped there). */
 export function recordSpan(name: string, start: number, detail?: Record<string, unknown>): void {

@@ -449,3 +449,35 @@ export function plotFigure(
     },
   };
 }
+
+/**
+ * Two small charts of the graph widget's kinds (lines with a dashed comparison, then grouped bars), for plotly's
+ * warm-up (`usePlotPreload` in charts/Plot.tsx): drawn once off-screen while the page waits for its numbers, they
+ * take the first chart's one-off costs (compiling plotly's code, its styles and measurements) off the first real one.
+ */
+export function warmUpFigures(locale: Locale, dark: boolean): { data: PlotTrace[]; layout: PlotLayout }[] {
+  const axis = Array.from({ length: 14 }, (_, day) => addDays('2026-01-01', day));
+  const metric: Field = { id: 'sent', name: 'Sent', category: 'Email', format: 'number', type: 'metric', features: [] };
+  const series = (period: 'main' | 'compare', scale: number): GraphSeries => ({
+    id: `sent:${period}`,
+    name: 'Sent',
+    metric,
+    period,
+    values: axis.map((_, index) => (index % 5) * scale + 100),
+    buckets: axis,
+    color: seriesColor(0),
+    group: 'sent',
+  });
+  const model = (chartType: GraphSettings['chartType']): GraphModel => ({
+    axis,
+    granularity: 'day',
+    series: [series('main', 40), series('compare', 30)],
+    settings: { chartType, groupMode: 'grouped', granularity: 'auto', autoPercentAxis: true, autoScaleYAxis: true },
+    percentAxis: false,
+    missing: [],
+  });
+  return [
+    plotFigure(model('line'), { locale, dark, width: 400 }),
+    plotFigure(model('bar'), { locale, dark, width: 400 }),
+  ];
+}

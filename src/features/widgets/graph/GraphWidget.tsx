@@ -3,10 +3,19 @@ import { type DatasetSchema, type Field } from '../../../contracts/datasets';
 import { type ReportFilter, type Widget } from '../../../contracts/reports';
 import { formatField } from '../../../engine/format';
 import { useBarByDimensionQuery, useTimeSeriesByDimensionQuery, useTimeSeriesQuery } from '../../../store/engineApi';
+import { useAppSelector } from '../../../store/hooks';
 import { usePlotPreload } from '../../charts/Plot';
+import { selectIsDarkTheme } from '../../prefs/prefsSlice';
 import { gatedWidget, queryState } from '../DatasetGate';
 import { GraphChart } from '../GraphChart';
-import { type GraphSettings, chartKind, dimensionGraphModel, graphSettings, metricsGraphModel } from '../graphModel';
+import {
+  type GraphSettings,
+  chartKind,
+  dimensionGraphModel,
+  graphSettings,
+  metricsGraphModel,
+  warmUpFigures,
+} from '../graphModel';
 import { type WidgetContext, type WidgetProps } from '../types';
 import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
@@ -209,6 +218,7 @@ function GraphView(props: Omit<ViewProps, 'settings'>) {
 const GatedGraph = gatedWidget(GraphView);
 
 export function GraphWidget(props: WidgetProps) {
-  usePlotPreload();
+  const dark = useAppSelector(selectIsDarkTheme);
+  usePlotPreload(() => warmUpFigures(props.context.locale, dark));
   return <GatedGraph {...props} />;
 }
