@@ -242,17 +242,18 @@ async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSp
             origin: performance.timeOrigin,
             spans: (performance.getEntriesByType('measure') as PerformanceMeasure[])
               .filter((entry) => entry.name.startsWith(prefix))
-              .map((entry) => ({
-                name: entry.name.slice(prefix.length),
-                start: entry.startTime,
-                end: entry.startTime + entry.duration,
-                table: (entry.detail as { table?: string } | null)?.table,
-                // The warm-up's outcome: stopped by the first load, or failed.
-                outcome: ((detail: { stopped?: boolean; error?: string } | null) =>
-                  detail?.error ?? (detail?.stopped === undefined ? undefined : detail.stopped ? 'stopped' : 'done'))(
-                  entry.detail as { stopped?: boolean; error?: string } | null,
-                ),
-              })),
+              .map((entry) => {
+                const detail = entry.detail as { table?: string; stopped?: boolean; error?: string } | null;
+                // The warm-up's outcome: run to its end, stopped by the first load, or failed.
+                const finished = detail?.stopped === undefined ? undefined : detail.stopped ? 'stopped' : 'done';
+                return {
+                  name: entry.name.slice(prefix.length),
+                  start: entry.startTime,
+                  end: entry.startTime + entry.duration,
+                  table: detail?.table,
+                  outcome: detail?.error ?? finished,
+                };
+              }),
           }),
           WORKER_SPAN_PREFIX,
         )

@@ -32,6 +32,18 @@ async function recordViolations(page: Page, consoleErrors: string[]) {
   });
 }
 
+/** Creates a grid dashboard of `widgets` in the workspace; answers its address. */
+async function newDashboard(page: Page, workspaceId: number, name: string, widgets: unknown[]): Promise<string> {
+  const title = `${name} ${Date.now().toString(36)}`;
+  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
+    headers: API_HEADERS,
+    data: { title, config: { title, flags: ['grid_layout'], widgets } },
+  });
+  expect(created.status()).toBe(201);
+  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+  return `/workspaces/${workspaceId}/reports/dashboard/${reportId}`;
+}
+
 test('the Content-Security-Policy breaks nothing: DuckDB workers, plotly, a table, rich text with media', async ({
   page,
 }) => {
@@ -75,15 +87,7 @@ test('the Content-Security-Policy breaks nothing: DuckDB workers, plotly, a tabl
       layout: { x: 12, y: 20, w: 12, h: 22 },
     },
   ];
-  const title = `CSP ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, flags: ['grid_layout'], widgets } },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-
-  const response = await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  const response = await page.goto(await newDashboard(page, workspaceId, 'CSP', widgets));
   // The policy really is on the page (and not relaxed for JavaScript eval).
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
@@ -131,15 +135,8 @@ test("a dashboard's DuckDB worker warms up under the Content-Security-Policy whi
   await recordViolations(page, consoleErrors);
   const workspaceId = await openAcme(page);
   // Text only: the engine starts with the dashboard, and no dataset or query ever stops its warm-up.
-  const title = `Warm-up ${Date.now().toString(36)}`;
   const widgets = [{ id: 'note', type: 'rich_text', content: '<p>Notes</p>', layout: { x: 0, y: 0, w: 24, h: 10 } }];
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, flags: ['grid_layout'], widgets } },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  await page.goto(await newDashboard(page, workspaceId, 'Warm-up', widgets));
   await expect(page.locator('.or-dashboard-canvas').getByText('Notes')).toBeVisible();
 
   // Its statements all ran in the worker: a refused one (Arrow's builders generate code) would be named here.

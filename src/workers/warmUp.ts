@@ -56,34 +56,27 @@ function dictionaryColumn(values: string[]): Data {
   return makeData({ type, length: ROWS, nullCount: 0, data: indices, dictionary });
 }
 
-const int32Column = (value: (i: number) => number) =>
-  makeData({
-    type: new Int32(),
-    length: ROWS,
-    nullCount: 0,
-    data: Int32Array.from({ length: ROWS }, (_, i) => value(i)),
-  });
+/** A column of the server's fixed-width kinds (a date is days since 1970-01-01), row i holding `value(i)`. */
+function fixedColumn(kind: 'date' | 'integer' | 'double', value: (i: number) => number): Data {
+  const numbers = Array.from({ length: ROWS }, (_, i) => value(i));
+  const base = { length: ROWS, nullCount: 0 };
+  if (kind === 'double') return makeData({ ...base, type: new Float64(), data: Float64Array.from(numbers) });
+  const data = Int32Array.from(numbers);
+  return kind === 'date'
+    ? makeData({ ...base, type: new DateDay(), data })
+    : makeData({ ...base, type: new Int32(), data });
+}
 
 /** The warm-up's rows as a dataset's file holds them: an Arrow IPC stream of the types the server writes. */
 export function warmUpFile(): Uint8Array {
   const columns: Record<string, Data> = {
-    event_date: makeData({
-      type: new DateDay(),
-      length: ROWS,
-      nullCount: 0,
-      data: Int32Array.from({ length: ROWS }, (_, i) => FIRST_DAY + (i % 120)),
-    }),
+    event_date: fixedColumn('date', (i) => FIRST_DAY + (i % 120)),
     campaign_type: dictionaryColumn(TYPES),
     campaign_name: dictionaryColumn(NAMES),
-    sent: int32Column((i) => i % 1000),
-    delivered: int32Column((i) => i % 900),
-    opens: int32Column((i) => i % 300),
-    revenue: makeData({
-      type: new Float64(),
-      length: ROWS,
-      nullCount: 0,
-      data: Float64Array.from({ length: ROWS }, (_, i) => (i % 17) * 1.5),
-    }),
+    sent: fixedColumn('integer', (i) => i % 1000),
+    delivered: fixedColumn('integer', (i) => i % 900),
+    opens: fixedColumn('integer', (i) => i % 300),
+    revenue: fixedColumn('double', (i) => (i % 17) * 1.5),
   };
   const fields = Object.entries(columns).map(([name, data]) => new Field(name, data.type, false));
   const schema = new Schema(fields);
