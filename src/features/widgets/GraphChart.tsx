@@ -1,4 +1,4 @@
-import { type CSSProperties, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Locale } from '../../contracts/common';
 import { formatField, formatValue } from '../../engine/format';
 import { useAppSelector } from '../../store/hooks';
@@ -22,20 +22,35 @@ interface PlotHoverEvent {
   event?: MouseEvent;
 }
 
+/** A chart's frame width: `measured` once the frame has been laid out; `width` undefined where it has none (hidden). */
+export interface FrameWidth {
+  measured: boolean;
+  width?: number;
+}
+
 /**
- * The element's width, followed as it changes: a grid item resized on the canvas does not resize the
- * window, so plotly's own resize handler would not notice.
+ * The element's width, measured before the browser paints and followed as it changes (a grid item resized on the
+ * canvas does not resize the window, so plotly's own resize handler would not notice). A chart waits for
+ * `measured` before it draws: drawn first at plotly's automatic size, every chart of a dashboard was drawn a second
+ * time once its width was known, which took the page's thread 130 ms at a cold open (bench/README.md).
  */
-export function useWidth(ref: RefObject<HTMLElement | null>): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useEffect(() => {
+export function useWidth(ref: RefObject<HTMLElement | null>): FrameWidth {
+  const [frame, setFrame] = useState<FrameWidth>({ measured: false });
+  useLayoutEffect(() => {
     const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width) || undefined));
+    if (!element) return undefined;
+    const measure = (px: number) => {
+      const width = Math.round(px) || undefined;
+      setFrame((current) => (current.measured && current.width === width ? current : { measured: true, width }));
+    };
+    // The frame has no padding: its client width is its content's width.
+    measure(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => measure(entry.contentRect.width));
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
-  return width;
+  return frame;
 }
 
 /** Beyond the middle the tooltip opens to the left of the pointer, so the widget's edge never cuts it off. */
@@ -61,7 +76,7 @@ export function GraphChart({ model, locale, title, height }: GraphChartProps) {
   const dark = useAppSelector(selectIsDarkTheme);
   const frame = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<HoverPoint | null>(null);
-  const width = useWidth(frame);
+  const { measured, width } = useWidth(frame);
   const figure = useMemo(
     () => plotFigure(model, { locale, dark, height, width }),
     [model, locale, dark, height, width],
@@ -78,15 +93,17 @@ export function GraphChart({ model, locale, title, height }: GraphChartProps) {
 
   return (
     <div className="or-graph-chart" ref={frame} role="figure" aria-label={title}>
-      <Plot
-        data={figure.data}
-        layout={figure.layout}
-        config={PLOT_CONFIG}
-        useResizeHandler
-        style={{ width: '100%' }}
-        onHover={onHover}
-        onUnhover={() => setHover(null)}
-      />
+      {measured && (
+        <Plot
+          data={figure.data}
+          layout={figure.layout}
+          config={PLOT_CONFIG}
+          useResizeHandler
+          style={{ width: '100%' }}
+          onHover={onHover}
+          onUnhover={() => setHover(null)}
+        />
+      )}
       {hover && rows.length > 0 && (
         <div className="or-graph-tooltip" role="tooltip" style={tooltipPosition(hover)}>
           <div className="or-graph-tooltip-title">{formatValue(model.axis[hover.index], 'date', locale)}</div>

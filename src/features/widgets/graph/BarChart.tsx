@@ -23,11 +23,19 @@ interface BarChartProps {
 export function BarChart({ model, locale, title }: BarChartProps) {
   const dark = useAppSelector(selectIsDarkTheme);
   const frame = useRef<HTMLDivElement>(null);
-  const width = useWidth(frame);
+  const { measured, width } = useWidth(frame);
   const figure = useMemo(() => barFigure(model, { locale, dark, width }), [model, locale, dark, width]);
   return (
     <div className="or-graph-chart" ref={frame} role="figure" aria-label={title}>
-      <Plot data={figure.data} layout={figure.layout} config={PLOT_CONFIG} useResizeHandler style={{ width: '100%' }} />
+      {measured && (
+        <Plot
+          data={figure.data}
+          layout={figure.layout}
+          config={PLOT_CONFIG}
+          useResizeHandler
+          style={{ width: '100%' }}
+        />
+      )}
       <table className="or-visually-hidden">
         <caption>{title}</caption>
         <thead>
