@@ -15,6 +15,7 @@ import {
   downloadFailed,
   downloadProgressed,
   downloadStarted,
+  downloadSucceeded,
   initialDatasetsState,
   schemasExpired,
   selectDatasetEntry,
@@ -138,6 +139,24 @@ describe('datasets slice', () => {
     expect(state.entries['1/sales']).toMatchObject({ status: 'error', error: DATASET_FETCH_ERROR });
     // Progress after the end is ignored.
     expect(reducer(state, downloadProgressed({ key: '1/sales', loaded: 1, total: 1 }))).toBe(state);
+  });
+
+  test("a schema the server confirms unchanged stays the same object; a changed one is the server's", () => {
+    const key = '7/campaigns_fixture';
+    const loaded = (state: typeof initialDatasetsState, schema: typeof campaignSchema) =>
+      reducer(
+        reducer(state, downloadStarted({ key })),
+        downloadSucceeded({ key, version: '7:abc123', schema, fetchedAt: 1 }),
+      );
+    const first = loaded(initialDatasetsState, campaignSchema);
+    const kept = first.entries[key]?.schema;
+    // The same schema, parsed again from the server's answer: the widgets reading it keep their figures.
+    const again = loaded(first, structuredClone(campaignSchema));
+    expect(again.entries[key]?.schema).toBe(kept);
+    const renamed = { ...campaignSchema, name: 'Campaigns renamed' };
+    const changed = loaded(again, structuredClone(renamed));
+    expect(changed.entries[key]?.schema).not.toBe(kept);
+    expect(changed.entries[key]?.schema).toEqual(renamed);
   });
 
   function setup(fetchFn: typeof fetch) {
