@@ -160,7 +160,8 @@ async function allRendered(page: Page, widgets: number): Promise<number> {
       if (cards.length !== count) return false;
       for (const card of cards) {
         if (card.querySelector('[aria-busy="true"]')) return false;
-        const plot = card.querySelector('.js-plotly-plot, .bp6-spinner');
+        // A chart's frame is in place before plotly has drawn into it: shown once it holds plotly's SVG.
+        const plot = card.querySelector('.or-graph-chart, .js-plotly-plot, .bp6-spinner');
         if (plot && !plot.querySelector('.main-svg')) return false;
       }
       return performance.now();
@@ -325,7 +326,8 @@ const WATCH_WIDGETS = `(() => {
     for (const card of document.querySelectorAll('[data-widget-id]')) {
       const id = card.dataset.widgetId ?? '';
       if (shown.has(id) || card.querySelector('[aria-busy="true"]')) continue;
-      const plot = card.querySelector('.js-plotly-plot, .bp6-spinner');
+      // A chart's frame is in place before plotly has drawn into it: shown once it holds plotly's SVG.
+      const plot = card.querySelector('.or-graph-chart, .js-plotly-plot, .bp6-spinner');
       if (plot && !plot.querySelector('.main-svg')) continue;
       shown.set(id, performance.now());
     }
