@@ -1,4 +1,5 @@
 import { type CSSProperties, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { PlotParams } from 'react-plotly.js';
 import { type Locale } from '../../contracts/common';
 import { formatField, formatValue } from '../../engine/format';
 import { useAppSelector } from '../../store/hooks';
@@ -53,6 +54,23 @@ export function useWidth(ref: RefObject<HTMLElement | null>): FrameWidth {
   return frame;
 }
 
+/** A graph widget's plotly chart, filling its frame's width; drawn once the frame is measured (`useWidth`). */
+export function FramePlot({
+  figure,
+  ...events
+}: { figure: Pick<PlotParams, 'data' | 'layout'> } & Pick<PlotParams, 'onHover' | 'onUnhover'>) {
+  return (
+    <Plot
+      data={figure.data}
+      layout={figure.layout}
+      config={PLOT_CONFIG}
+      useResizeHandler
+      style={{ width: '100%' }}
+      {...events}
+    />
+  );
+}
+
 /** Beyond the middle the tooltip opens to the left of the pointer, so the widget's edge never cuts it off. */
 function tooltipPosition({ x, y, width }: HoverPoint): CSSProperties {
   const top = Math.max(0, y - 12);
@@ -93,17 +111,7 @@ export function GraphChart({ model, locale, title, height }: GraphChartProps) {
 
   return (
     <div className="or-graph-chart" ref={frame} role="figure" aria-label={title}>
-      {measured && (
-        <Plot
-          data={figure.data}
-          layout={figure.layout}
-          config={PLOT_CONFIG}
-          useResizeHandler
-          style={{ width: '100%' }}
-          onHover={onHover}
-          onUnhover={() => setHover(null)}
-        />
-      )}
+      {measured && <FramePlot figure={figure} onHover={onHover} onUnhover={() => setHover(null)} />}
       {hover && rows.length > 0 && (
         <div className="or-graph-tooltip" role="tooltip" style={tooltipPosition(hover)}>
           <div className="or-graph-tooltip-title">{formatValue(model.axis[hover.index], 'date', locale)}</div>

@@ -2,12 +2,9 @@ import { useMemo, useRef } from 'react';
 import { type Locale } from '../../../contracts/common';
 import { formatField } from '../../../engine/format';
 import { useAppSelector } from '../../../store/hooks';
-import { Plot } from '../../charts/Plot';
 import { selectIsDarkTheme } from '../../prefs/prefsSlice';
-import { useWidth } from '../GraphChart';
+import { FramePlot, useWidth } from '../GraphChart';
 import { type BarModel, barFigure } from './barModel';
-
-const PLOT_CONFIG = { displayModeBar: false, responsive: true };
 
 interface BarChartProps {
   model: BarModel;
@@ -27,15 +24,7 @@ export function BarChart({ model, locale, title }: BarChartProps) {
   const figure = useMemo(() => barFigure(model, { locale, dark, width }), [model, locale, dark, width]);
   return (
     <div className="or-graph-chart" ref={frame} role="figure" aria-label={title}>
-      {measured && (
-        <Plot
-          data={figure.data}
-          layout={figure.layout}
-          config={PLOT_CONFIG}
-          useResizeHandler
-          style={{ width: '100%' }}
-        />
-      )}
+      {measured && <FramePlot figure={figure} />}
       <table className="or-visually-hidden">
         <caption>{title}</caption>
         <thead>
