@@ -6,6 +6,7 @@ import { type APIRequestContext, type Browser, type BrowserContext, type Page, c
 import { freePort } from '../scripts/freePort';
 import { type Widget } from '../src/contracts/reports';
 import { addDays } from '../src/engine/dates';
+import { RESULTS_CACHE_NAME } from '../src/workers/keptResults';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import {
   DATASET_FETCH_MEASURE,
@@ -183,6 +184,34 @@ async function newNumbersDrawn(page: Page, widgets: number, queries: number): Pr
     { polling: 'raf', timeout: 600_000 },
   );
   return allRendered(page, widgets);
+}
+
+/** The longest the warm reload waits for the cold open's answers to be kept. */
+const KEPT_WAIT_MS = 10_000;
+
+/**
+ * Waits until the cold open's answers are kept for the next visit: at least one per executed query in the kept
+ * answers' cache, and none added for 300 ms. The page writes them once it is idle (keptResults.ts), up to 2 s after
+ * the numbers on a busy page; a reload before that runs its queries in the engine, as a user's reload a second after
+ * the numbers would, and is not the returning visit the warm figure stands for. Returns how many were kept at the
+ * first look (once the cold open's figures were read) and in the end, and when each was, after the numbers.
+ */
+async function answersKept(page: Page, queries: number, renderedAt: number) {
+  const count = () =>
+    page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, RESULTS_CACHE_NAME);
+  const now = () => page.evaluate(() => performance.now());
+  const first = { kept: await count(), afterMs: (await now()) - renderedAt };
+  let kept = first.kept;
+  let keptAt = renderedAt + first.afterMs;
+  const deadline = keptAt + KEPT_WAIT_MS;
+  for (;;) {
+    await page.waitForTimeout(100);
+    const [next, time] = [await count(), await now()];
+    if (next !== kept) [kept, keptAt] = [next, time];
+    else if (kept >= queries && time - keptAt >= 300) break;
+    if (time > deadline) break;
+  }
+  return { first, kept, afterMs: keptAt - renderedAt };
 }
 
 interface Run {
@@ -646,6 +675,7 @@ async function main() {
     const warm: Run[] = [];
     const secondReload: Run[] = [];
     const dateChange: Run[] = [];
+    const keptWaits: Awaited<ReturnType<typeof answersKept>>[] = [];
     const coldSteps: Breakdown[] = [];
     const warmSteps: Breakdown[] = [];
     for (let round = 0; round < repeats; round++) {
@@ -692,6 +722,7 @@ async function main() {
       cold.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
       coldSteps.push(await breakdown(page, wasmRequests));
       if (values.waterfall && lastRound) await printWaterfall(page, 'cold');
+      keptWaits.push(await answersKept(page, engine.queries, rendered));
 
       // Warm: the same tab reloaded: the dataset comes back as a 304 and its kept copy, the engine starts again.
       // With --next-day, the dataset has changed since: a new file, new queries, the engine's code from the cache.
@@ -784,6 +815,12 @@ async function main() {
     // Each round's figure too: the first cold round after the server's start also waits for the files it builds.
     const rounds = (runs: Run[]) => runs.map((run) => ms(run.renderMs)).join(' / ');
     console.log(`Render complete by round: cold ${rounds(cold)}; ${reloadName} ${rounds(warm)}`);
+    const keptRounds = keptWaits.map(
+      (wait) => `${wait.first.kept} (${ms(wait.first.afterMs)}) → ${wait.kept} (${ms(wait.afterMs)})`,
+    );
+    console.log(
+      `Answers kept before the reload, by round: at the first look → all (ms after the numbers): ${keptRounds.join(' / ')}`,
+    );
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
       const part = (key: 'beforeEngineMs' | 'afterEngineMs' | 'loadMs') =>
