@@ -819,7 +819,7 @@ async function main() {
       (wait) => `${wait.first.kept} (${ms(wait.first.afterMs)}) → ${wait.kept} (${ms(wait.afterMs)})`,
     );
     console.log(
-      `Answers kept before the reload, by round: at the first look → all (ms after the numbers): ${keptRounds.join(' / ')}`,
+      `Answers kept before the reload, by round: at the first look → in the end (ms after the numbers): ${keptRounds.join(' / ')}`,
     );
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
