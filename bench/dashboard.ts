@@ -197,16 +197,18 @@ const KEPT_WAIT_MS = 10_000;
  * first look (once the cold open's figures were read) and in the end, and when each was, after the numbers.
  */
 async function answersKept(page: Page, queries: number, renderedAt: number) {
-  const count = () =>
-    page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, RESULTS_CACHE_NAME);
-  const now = () => page.evaluate(() => performance.now());
-  const first = { kept: await count(), afterMs: (await now()) - renderedAt };
-  let kept = first.kept;
-  let keptAt = renderedAt + first.afterMs;
+  /** The kept answers' count, and the page's clock when it was read. */
+  const look = () =>
+    page.evaluate(
+      async (name) => [(await (await caches.open(name)).keys()).length, performance.now()] as const,
+      RESULTS_CACHE_NAME,
+    );
+  let [kept, keptAt] = await look();
+  const first = { kept, afterMs: keptAt - renderedAt };
   const deadline = keptAt + KEPT_WAIT_MS;
   for (;;) {
     await page.waitForTimeout(100);
-    const [next, time] = [await count(), await now()];
+    const [next, time] = await look();
     if (next !== kept) [kept, keptAt] = [next, time];
     else if (kept >= queries && time - keptAt >= 300) break;
     if (time > deadline) break;
