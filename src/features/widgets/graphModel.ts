@@ -317,6 +317,7 @@ export interface PlotLayout {
     autorange?: boolean;
     rangemode: 'tozero' | 'normal';
     fixedrange: true;
+    ticklabeloverflow: 'allow';
     gridcolor: string;
   };
 }
@@ -392,6 +393,11 @@ export function frameLayout(
       ...(fixedPercent ? { range: [0, PERCENT_AXIS_MAX] as [number, number], autorange: false } : {}),
       rangemode: bars || !model.settings.autoScaleYAxis ? 'tozero' : 'normal',
       fixedrange: true,
+      // plotly's default ('hide past div') measures each value label against the chart's edges on every draw, the
+      // page laid out again for each one. These labels cannot cross an edge: short numbers (2k, 4B, 50%) ending at
+      // the 56 px left margin, the top one centred on a tick at least 8 px below the top. In 504 charts of every
+      // range, date format and width it hid none, and skipping it drew them in 10 % less time (bench/README.md).
+      ticklabeloverflow: 'allow',
       gridcolor: dark ? '#383e47' : '#e5e8eb',
     },
   };
