@@ -6,10 +6,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { chromium } from '@playwright/test';
-import webpack from 'webpack';
 import { chromiumPath } from '../scripts/chromium';
 import { TOTAL_LENGTH_HEADER } from '../src/contracts/dataModel';
 import { BENCH_DIR, ensureBenchData, median, ms } from './benchData';
+import { compileHarness } from './compileHarness';
 import { engineHarnessConfig } from './engine.webpack.config';
 import { BENCH_DATASET, type BenchQuery, dashboardQueries } from './engineDashboard';
 import { type HarnessInput, type HarnessResult } from './harness/engine';
@@ -35,16 +35,6 @@ const endDate = values['end-date'];
 const harnessDir = path.join(__dirname, 'out/engine-harness');
 
 const mib = (x: number) => `${(x / 1024 / 1024).toFixed(0)} MiB`;
-
-function buildHarness(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    webpack(engineHarnessConfig(), (error, stats) => {
-      if (error || !stats) return reject(error ?? new Error('webpack gave no stats'));
-      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-      resolve();
-    });
-  });
-}
 
 /** Serves the harness and the Arrow files with the total-length header, as the app's server does. */
 function serve(dataDirs: Map<number, string>): Promise<http.Server> {
@@ -170,7 +160,7 @@ async function main() {
   );
   const dirs = new Map<number, string>();
   for (const rows of rowsList) dirs.set(rows, await ensureBenchData(rows, endDate));
-  await buildHarness();
+  await compileHarness(engineHarnessConfig());
   const server = await serve(dirs);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
