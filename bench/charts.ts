@@ -17,8 +17,9 @@ import type { ChartsInput, ChartsResult, ChartVariant } from './harness/charts';
 /**
  * npm run bench:charts [-- --widths 400,612,900 --rounds 5]
  * The graph widgets' charts (the app's figure builders and plotly bundle) drawn one by one in headless Chromium, as
- * drawn and with one part of plotly's work left out (the legend, the date axis' check of labels crossing the chart's
- * edge); prints each variant's time against the charts as drawn, and whether it showed the same tick labels.
+ * drawn and in variants (harness/charts.ts: without the legend, without the date axis' check of labels crossing the
+ * chart's edge, with the value axis' check); prints each variant's time against the charts as drawn, and whether it
+ * showed the same tick labels.
  */
 const { values } = parseArgs({
   options: {
