@@ -53,7 +53,8 @@ function serve(): Promise<http.Server> {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : 'text/javascript' });
+    const types: Record<string, string> = { '.html': 'text/html', '.css': 'text/css' };
+    response.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'text/javascript' });
     fs.createReadStream(file).pipe(response);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
