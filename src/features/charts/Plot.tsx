@@ -1,8 +1,10 @@
 import { Spinner } from '@blueprintjs/core';
-import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { PlotParams } from 'react-plotly.js';
 import { whenIdle } from '../../workers/idle';
 import { PLOT_WARM_UP_MEASURE, recordSpan } from '../../workers/timeline';
+import { cancelDraw, queueDraw } from './drawQueue';
 import type * as PlotlyModule from './plotly';
 
 type PlotlyApi = (typeof PlotlyModule)['Plotly'];
@@ -85,14 +87,29 @@ export function usePlotPreload(warmUp?: () => WarmUpFigure[]): void {
   }, []);
 }
 
-/** A plotly chart drawn with SVG traces only; shows a spinner while plotly loads. */
+type Figure = Pick<PlotParams, 'data' | 'layout'>;
+
+/**
+ * A plotly chart drawn with SVG traces only; shows a spinner while plotly loads. Each new figure is drawn in a task
+ * of its own (`queueDraw`); until the first is, the chart's place keeps its height.
+ */
 export function Plot(props: PlotParams) {
+  const { data, layout } = props;
+  const [drawn, setDrawn] = useState<Figure | null>(null);
+  const chart = useRef({});
   useEffect(() => {
     chartDrawn = true;
+    const key = chart.current;
+    return () => cancelDraw(key);
   }, []);
+  useEffect(() => {
+    if (drawn && drawn.data === data && drawn.layout === layout) return;
+    queueDraw(chart.current, () => flushSync(() => setDrawn({ data, layout })));
+  }, [data, layout, drawn]);
+  if (!drawn) return <div className="or-plot-pending" style={{ height: (layout as { height?: number }).height }} />;
   return (
     <Suspense fallback={<Spinner size={20} />}>
-      <LazyPlot {...props} />
+      <LazyPlot {...props} data={drawn.data} layout={drawn.layout} />
     </Suspense>
   );
 }
