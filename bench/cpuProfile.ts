@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
+import { ENGINE_QUERY_MEASURE } from '../src/workers/scheduler';
 
 interface ProfileNode {
   id: number;
@@ -111,6 +112,8 @@ export async function startTimelineTrace(page: Page): Promise<() => Promise<Trac
         'v8.wasm',
         'disabled-by-default-v8.wasm.detailed',
         'blink',
+        // The page's performance marks and measures (the engine's query spans).
+        'blink.user_timing',
         '__metadata',
       ],
     },
@@ -125,14 +128,33 @@ export async function startTimelineTrace(page: Page): Promise<() => Promise<Trac
 }
 
 /**
- * Prints where the page's main thread spent its time by the timeline's own names (script evaluation and compilation,
- * style, layout, paint, garbage collection…): the outermost events only, so nothing is counted twice.
+ * The page's main thread: of the renderers' main threads (Chromium may keep another renderer, for a blank or spare
+ * page), the one that ran the longest.
  */
-export function printTimeline(events: TraceEvent[], label: string, top = 15): void {
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+function pageMainThread(events: TraceEvent[]): { pid: number; tid: number } | undefined {
+  const mains = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const busy = (main: TraceEvent) =>
+    events.reduce(
+      (sum, event) =>
+        event.pid === main.pid && event.tid === main.tid && event.ph === 'X' ? sum + (event.dur ?? 0) : sum,
+      0,
+    );
+  return mains.map((main) => ({ main, us: busy(main) })).sort((a, b) => b.us - a.us)[0]?.main;
+}
+
+/**
+ * Prints where the page's main thread spent its time by the timeline's own names (script evaluation and compilation,
+ * style, layout, paint, garbage collection…): the outermost events only, so nothing is counted twice. With `fromTs`,
+ * only the tasks that began at or after it (the trace's clock).
+ */
+export function printTimeline(events: TraceEvent[], label: string, top = 15, fromTs = -Infinity): void {
+  const main = pageMainThread(events);
   if (!main) return;
   const slices = events
-    .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
+    .filter(
+      (event) =>
+        event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur && event.ts >= fromTs,
+    )
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   // Each outermost slice's time, split among its direct children by name; what no child covers stays its own.
   const byName = new Map<string, number>();
@@ -165,11 +187,43 @@ export function printTimeline(events: TraceEvent[], label: string, top = 15): vo
   console.log('|---|---|');
   for (const [name, msSpent] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`| ${Math.round(msSpent)} | ${name} |`);
+  printSelfTimes(slices, label, top);
+}
+
+/**
+ * Prints the slices' own time by name, each slice's time less its children's at every depth: what the style
+ * recalculations, layouts, paints, script calls… took themselves, where the table above names only the outermost.
+ * `slices`: one thread's, sorted by start, the longer first (they nest).
+ */
+function printSelfTimes(slices: TraceEvent[], label: string, top: number): void {
+  const own = new Map<string, number>();
+  const stack: { slice: TraceEvent; end: number; childUs: number }[] = [];
+  const close = (entry: { slice: TraceEvent; childUs: number }) =>
+    own.set(entry.slice.name, (own.get(entry.slice.name) ?? 0) + Math.max(0, (entry.slice.dur ?? 0) - entry.childUs));
+  for (const slice of slices) {
+    while (stack.length > 0 && stack[stack.length - 1].end <= slice.ts) close(stack.pop()!);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.childUs += slice.dur ?? 0;
+    stack.push({ slice, end: slice.ts + (slice.dur ?? 0), childUs: 0 });
+  }
+  while (stack.length > 0) close(stack.pop()!);
+  console.log(`
+The page's main thread, ${label}, by event's own time (ms; nested events apart)`);
+  console.log('| ms | event |');
+  console.log('|---|---|');
+  for (const [name, us] of [...own].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`| ${Math.round(us / 1000)} | ${name} |`);
 }
 
 /** The main thread's timeline and every thread's time in tasks, from one trace. */
 export function printTrace(events: TraceEvent[], label: string): void {
   printTimeline(events, label);
+  // The query phase: from the first statement the page sent an engine worker (its user-timing span) to the end.
+  const queries = events.filter((event) => event.name === ENGINE_QUERY_MEASURE);
+  if (queries.length > 0) {
+    const from = queries.reduce((min, event) => Math.min(min, event.ts), Infinity);
+    printTimeline(events, `${label}, from the first engine query on`, 15, from);
+  }
   printThreads(events, label);
 }
 
