@@ -217,6 +217,12 @@ The page's main thread, ${label}, by event's own time (ms; nested events apart)`
 
 /** The main thread's timeline and every thread's time in tasks, from one trace. */
 export function printTrace(events: TraceEvent[], label: string): void {
+  // With TRACE_OUT set, the trace is written there as well (DevTools' Performance panel loads it).
+  if (process.env.TRACE_OUT)
+    fs.writeFileSync(
+      `${process.env.TRACE_OUT}.${label.replace(/\W+/g, '-')}.json`,
+      JSON.stringify({ traceEvents: events }),
+    );
   printTimeline(events, label);
   // The query phase: from the first statement the page sent an engine worker (its user-timing span) to the end.
   const queries = events.filter((event) => event.name === ENGINE_QUERY_MEASURE);

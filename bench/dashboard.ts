@@ -153,24 +153,31 @@ function benchWidgets(): Widget[] {
   }));
 }
 
-/** Resolves when every widget card shows its content: none loading, every plotly chart drawn. */
-async function allRendered(page: Page, widgets: number): Promise<number> {
-  const handle = await page.waitForFunction(
-    (count) => {
-      const cards = document.querySelectorAll('[data-widget-id]');
-      if (cards.length !== count) return false;
-      for (const card of cards) {
-        if (card.querySelector('[aria-busy="true"]')) return false;
-        // A chart's frame is in place before plotly has drawn into it: shown once it holds plotly's SVG.
-        const plot = card.querySelector('.or-graph-chart, .js-plotly-plot, .bp6-spinner');
-        if (plot && !plot.querySelector('.main-svg')) return false;
-      }
-      return performance.now();
-    },
-    widgets,
-    { polling: 'raf', timeout: 600_000 },
+/** What `until` waits for in the page. */
+type Condition =
+  /** Every widget card shows its content: none loading, every plotly chart drawn. */
+  | { kind: 'rendered'; widgets: number }
+  /** A performance entry of that name that began at or after `since` (the page's clock). */
+  | { kind: 'entry-since'; name: string; since: number }
+  /** At least `count` performance entries of that name. */
+  | { kind: 'entries'; name: string; count: number };
+
+/**
+ * Resolves with the page's clock when `condition` first holds: checked at once, then after every change that can
+ * make it hold (a DOM change: nodes, a widget's `aria-busy`; a new performance mark or measure) and every 250 ms
+ * (`benchUntil`, installed by WATCH_WIDGETS).
+ */
+function until(page: Page, condition: Condition, timeoutMs = 600_000): Promise<number> {
+  return page.evaluate(
+    ([wanted, ms]) =>
+      (window as unknown as { benchUntil(c: Condition, ms: number): Promise<number> }).benchUntil(wanted, ms),
+    [condition, timeoutMs] as const,
   );
-  return (await handle.jsonValue()) as number;
+}
+
+/** Resolves when every widget card shows its content: none loading, every plotly chart drawn. */
+function allRendered(page: Page, widgets: number): Promise<number> {
+  return until(page, { kind: 'rendered', widgets });
 }
 
 /**
@@ -178,11 +185,7 @@ async function allRendered(page: Page, widgets: number): Promise<number> {
  * as many queries as the cold open ran, and for every widget drawn after them: when the new day's numbers show.
  */
 async function newNumbersDrawn(page: Page, widgets: number, queries: number): Promise<number> {
-  await page.waitForFunction(
-    ({ name, count }) => performance.getEntriesByName(name).length >= count,
-    { name: ENGINE_QUERY_MEASURE, count: queries },
-    { polling: 'raf', timeout: 600_000 },
-  );
+  await until(page, { kind: 'entries', name: ENGINE_QUERY_MEASURE, count: queries });
   return allRendered(page, widgets);
 }
 
@@ -346,25 +349,64 @@ function steps(spans: WorkerSpan[], spawnedAt: number, loadCalls: number[], page
 }
 
 /**
- * Installed before each navigation: notes when each widget first shows its numbers (nothing loading, its chart
- * drawn), so the first and the last can be told apart. A string: tsx would wrap named functions in a helper the
- * page does not have.
+ * Installed before each navigation. Notes when each widget first shows its numbers (nothing loading, its chart
+ * drawn), so the first and the last can be told apart, and gives `until` its wait (`benchUntil`). Both check after
+ * every DOM change that can show a widget (nodes, `aria-busy`), never in animation frames: a check in every frame
+ * (as this watcher and Playwright's `waitForFunction` did) makes the page produce a frame 60 times a second through a
+ * whole open, each restyling the widgets' spinners (whose rotation the compositor runs otherwise without the page's
+ * thread), which no user's page does. In a traced cold open at 10^6 rows on 2 cores that was 504 ms of the page's
+ * thread in style alone (bench/README.md). A string: tsx would wrap named functions in a helper the page does not
+ * have.
  */
 const WATCH_WIDGETS = `(() => {
+  const domChanges = { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] };
+  const cardShown = (card) => {
+    if (card.querySelector('[aria-busy="true"]')) return false;
+    // A chart's frame is in place before plotly has drawn into it: shown once it holds plotly's SVG.
+    const plot = card.querySelector('.or-graph-chart, .js-plotly-plot, .bp6-spinner');
+    return !plot || !!plot.querySelector('.main-svg');
+  };
   const shown = new Map();
   window.benchWidgetTimes = shown;
-  const check = () => {
+  new MutationObserver(() => {
     for (const card of document.querySelectorAll('[data-widget-id]')) {
       const id = card.dataset.widgetId ?? '';
-      if (shown.has(id) || card.querySelector('[aria-busy="true"]')) continue;
-      // A chart's frame is in place before plotly has drawn into it: shown once it holds plotly's SVG.
-      const plot = card.querySelector('.or-graph-chart, .js-plotly-plot, .bp6-spinner');
-      if (plot && !plot.querySelector('.main-svg')) continue;
-      shown.set(id, performance.now());
+      if (!shown.has(id) && cardShown(card)) shown.set(id, performance.now());
     }
-    requestAnimationFrame(check);
+  }).observe(document, domChanges);
+  const holds = (condition) => {
+    if (condition.kind === 'entries') return performance.getEntriesByName(condition.name).length >= condition.count;
+    if (condition.kind === 'entry-since') {
+      return performance.getEntriesByName(condition.name).some((entry) => entry.startTime >= condition.since);
+    }
+    const cards = [...document.querySelectorAll('[data-widget-id]')];
+    return cards.length === condition.widgets && cards.every(cardShown);
   };
-  requestAnimationFrame(check);
+  window.benchUntil = (condition, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const watch = { mutations: undefined, entries: undefined, timer: 0, timeout: 0 };
+      const stop = () => {
+        watch.mutations.disconnect();
+        watch.entries.disconnect();
+        clearInterval(watch.timer);
+        clearTimeout(watch.timeout);
+      };
+      const check = () => {
+        if (!holds(condition)) return;
+        stop();
+        resolve(performance.now());
+      };
+      watch.mutations = new MutationObserver(check);
+      watch.entries = new PerformanceObserver(check);
+      watch.timer = setInterval(check, 250);
+      watch.timeout = setTimeout(() => {
+        stop();
+        reject(new Error('Timed out waiting for ' + JSON.stringify(condition)));
+      }, timeoutMs);
+      watch.mutations.observe(document, domChanges);
+      watch.entries.observe({ entryTypes: ['mark', 'measure'] });
+      check();
+    });
 })()`;
 
 interface WasmRequest {
@@ -755,9 +797,7 @@ async function main() {
 
       // The engine's steady state: a reload of kept answers starts DuckDB only once they are drawn (src/app/main.tsx),
       // so the date changes wait until a worker holds the dataset, as it does a few seconds into a user's reading.
-      await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, DATASET_INSERT_MEASURE, {
-        timeout: 600_000,
-      });
+      await until(page, { kind: 'entries', name: DATASET_INSERT_MEASURE, count: 1 });
       // A date change: every widget queries again; render-complete against the engine's span for those queries.
       for (const preset of ['Last 28 days', 'Last 14 days']) {
         await page.locator('.or-range-button').click();
@@ -770,11 +810,7 @@ async function main() {
         const clicked = await eventTime(page);
         // The widgets switch to loading in the commit that applies the range, before any query can end: once a
         // query of the new range has finished, 'no widget loading' means every widget shows the new range.
-        await page.waitForFunction(
-          ({ name, since }) => performance.getEntriesByName(name).some((entry) => entry.startTime >= since),
-          { name: ENGINE_QUERY_MEASURE, since: clicked },
-          { polling: 'raf', timeout: 600_000 },
-        );
+        await until(page, { kind: 'entry-since', name: ENGINE_QUERY_MEASURE, since: clicked });
         rendered = await allRendered(page, widgets);
         if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'date change', 4);
         engine = await engineSpan(page, clicked);
