@@ -1,10 +1,8 @@
 import { Spinner } from '@blueprintjs/core';
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import type { PlotParams } from 'react-plotly.js';
 import { whenIdle } from '../../workers/idle';
 import { PLOT_WARM_UP_MEASURE, recordSpan } from '../../workers/timeline';
-import { cancelDraw, queueDraw } from './drawQueue';
 import type * as PlotlyModule from './plotly';
 
 type PlotlyApi = (typeof PlotlyModule)['Plotly'];
@@ -87,29 +85,14 @@ export function usePlotPreload(warmUp?: () => WarmUpFigure[]): void {
   }, []);
 }
 
-type Figure = Pick<PlotParams, 'data' | 'layout'>;
-
-/**
- * A plotly chart drawn with SVG traces only; shows a spinner while plotly loads. Each new figure is drawn in a task
- * of its own (`queueDraw`); until the first is, the chart's place keeps its height.
- */
+/** A plotly chart drawn with SVG traces only; shows a spinner while plotly loads. */
 export function Plot(props: PlotParams) {
-  const { data, layout } = props;
-  const [drawn, setDrawn] = useState<Figure | null>(null);
-  const chart = useRef({});
   useEffect(() => {
     chartDrawn = true;
-    const key = chart.current;
-    return () => cancelDraw(key);
   }, []);
-  useEffect(() => {
-    if (drawn && drawn.data === data && drawn.layout === layout) return;
-    queueDraw(chart.current, () => flushSync(() => setDrawn({ data, layout })));
-  }, [data, layout, drawn]);
-  if (!drawn) return <div className="or-plot-pending" style={{ height: (layout as { height?: number }).height }} />;
   return (
     <Suspense fallback={<Spinner size={20} />}>
-      <LazyPlot {...props} data={drawn.data} layout={drawn.layout} />
+      <LazyPlot {...props} />
     </Suspense>
   );
 }
