@@ -42,7 +42,7 @@ function listens(port: number): Promise<boolean> {
 export async function freePort(): Promise<number> {
   const [low, high] = ephemeralRange();
   const spans: [number, number][] = [
-    [LOWEST, Math.min(low, 65_536) - 1],
+    [LOWEST, low - 1],
     [high + 1, 65_535],
   ].filter(([from, to]) => to - from >= 1_000) as [number, number][];
   if (spans.length === 0) throw new Error(`No ports outside the outgoing range ${low}-${high}`);
