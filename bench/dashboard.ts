@@ -249,6 +249,8 @@ interface Breakdown {
   queryMs: number[];
   /** Each query's run in its worker (the worker's own span). */
   workerQueryMs: number[];
+  /** The busiest worker's gaps between its queries, from its first query's start to its last's end. */
+  workerIdleMs: number;
   firstWidget: number;
   allWidgets: number;
   jsHeapBytes: number;
@@ -499,10 +501,29 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
     ...rest,
     steps: steps(spans, spawnedAt, loadCalls, pageSteps),
     workerQueryMs: spans.filter((span) => span.name === workerSpans.query).map((span) => span.end - span.start),
+    workerIdleMs: idleBetweenQueries(spans),
     wasmRequestStart: first ? first.start - timeline.timeOrigin : NaN,
     wasmFetchMs: first ? Math.max(...wasm.map((request) => request.end)) - first.start : NaN,
     wasmBytes: wasm.reduce((sum, request) => sum + request.bytes, 0),
   };
+}
+
+/**
+ * How long the worker that ran the most queries sat without one between its first query's start and its last's end:
+ * waiting for the page to take an answer and send the next query (spans sorted by start).
+ */
+function idleBetweenQueries(spans: WorkerSpan[]): number {
+  const queries = spans.filter((span) => span.name === workerSpans.query);
+  const counts = new Map<number, number>();
+  for (const span of queries) counts.set(span.worker, (counts.get(span.worker) ?? 0) + 1);
+  const [busiest] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  let idle = 0;
+  let lastEnd: number | undefined;
+  for (const span of queries.filter((query) => query.worker === busiest)) {
+    if (lastEnd !== undefined && span.start > lastEnd) idle += span.start - lastEnd;
+    lastEnd = Math.max(span.end, lastEnd ?? span.end);
+  }
+  return idle;
 }
 
 /**
@@ -630,6 +651,7 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[], warmName: string):
   // The page's span above ends when the page takes the answer, which waits while its thread draws another widget.
   line('per-widget query p50 in the worker (duration)', (b) => percentile(b.workerQueryMs, 50));
   line('per-widget query p95 in the worker (duration)', (b) => percentile(b.workerQueryMs, 95));
+  line('worker idle between its queries (duration, the busiest worker)', (b) => b.workerIdleMs);
   line('first widget numbers', (b) => b.firstWidget);
   line('all widget numbers', (b) => b.allWidgets);
   line('JS heap of the page', (b) => b.jsHeapBytes, mib);
