@@ -67,10 +67,13 @@ const answerEach = (workers: FakeWorker[]) => {
   for (const worker of workers) if (worker.calls.length > 0) worker.answer();
 };
 
-/** The worker runs `queries` one by one, each with the next already sent ahead to it (`Slot.ahead`). */
-async function answerInTurn(worker: FakeWorker, queries: string[]) {
-  for (const [index, sql] of queries.entries()) {
-    expect(worker.pending()).toEqual([sql, queries[index + 1]].filter(Boolean).map((query) => `query:${query}`));
+/**
+ * The worker runs `queries` one by one, each with the next `ahead` already sent to it (`Slot.ahead`): one while the
+ * pool has other workers, three in its only one.
+ */
+async function answerInTurn(worker: FakeWorker, queries: string[], ahead = 1) {
+  for (const index of queries.keys()) {
+    expect(worker.pending()).toEqual(queries.slice(index, index + 1 + ahead).map((query) => `query:${query}`));
     worker.answer();
     await flush();
   }
@@ -324,23 +327,23 @@ describe('pool scheduling (scripted workers)', () => {
     expect(workers[1].terminated).toBe(true);
   });
 
-  test('a busy worker gets the next visible query before it answers, so it need not wait for the page; a lookup waits', async () => {
+  test("the pool's only worker holds the next visible queries before it answers, so it need not wait for the page; a lookup waits", async () => {
     const { pool, workers, running: first } = await runningOne('first');
     const lookup = pool.query({ dataset: 'sales', sql: 'lookup', priority: 'lookup' });
     await flush();
     expect(workers[0].pending()).toEqual(['query:first']);
-    const widgets = ['second', 'third'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    const later = ['second', 'third', 'fourth', 'fifth'];
+    const widgets = later.map((sql) => pool.query({ dataset: 'sales', sql }));
     await flush();
-    // One query at most waits in the worker: the second; the third and the lookup wait in the pool.
-    expect(workers[0].pending()).toEqual(['query:first', 'query:second']);
+    // Three queries at most wait in the worker; the fifth and the lookup wait in the pool.
+    expect(workers[0].pending()).toEqual(['query:first', 'query:second', 'query:third', 'query:fourth']);
     workers[0].answer();
     await flush();
-    expect(workers[0].pending()).toEqual(['query:second', 'query:third']);
-    await answerInTurn(workers[0], ['second', 'third']);
+    await answerInTurn(workers[0], later, 3);
     expect(workers[0].pending()).toEqual(['query:lookup']);
     workers[0].answer();
     await Promise.all([first, lookup, ...widgets]);
-    expect(pool.stats().executions).toBe(4);
+    expect(pool.stats().executions).toBe(6);
   });
 
   test('a query sent ahead waits behind the one expected to end first, by what the same shapes took before', async () => {
@@ -488,7 +491,7 @@ describe('pool scheduling (scripted workers)', () => {
     const burst = ['q2', 'q3', 'q4'].map((sql) => pool.query({ dataset: 'sales', sql }));
     await flush();
     expect(workers).toHaveLength(1);
-    await answerInTurn(workers[0], ['q2', 'q3', 'q4']);
+    await answerInTurn(workers[0], ['q2', 'q3', 'q4'], 3);
     await Promise.all(burst);
     expect(workers).toHaveLength(2);
     expect(workers[1].pending()).toEqual(['load:sales']);

@@ -7,10 +7,17 @@ import { createWorkerCosts, queryShape } from './workerCosts';
 import { type Slot, type WorkerHandle, createWorkerSlots } from './workerSlots';
 
 /**
- * How many visible queries a busy worker may hold beyond the one it runs. One: more would commit more of a burst to
- * one worker before the others are free (bench/README.md).
+ * How many visible queries a busy worker may hold beyond the one it runs while the pool has other workers. One: more
+ * would commit more of a burst to one worker before the others are free (bench/README.md).
  */
 const QUERIES_AHEAD = 1;
+/**
+ * The same for the pool's only live worker, which no other could relieve: it goes on through a burst while the page's
+ * thread, busy drawing the widgets already answered, has not yet taken an answer and sent the next query (a cold open
+ * at 10^6: the worker's idle time between its queries 406 → 235 ms, bench/README.md). Not the whole burst: a lookup
+ * asked for meanwhile waits behind these.
+ */
+const QUERIES_AHEAD_ALONE = 3;
 
 /** Visible widgets first, then distinct-value lookups, then prefetch. */
 export type Priority = 'visible' | 'lookup' | 'prefetch';
@@ -373,15 +380,15 @@ export function createScheduler(options: SchedulerOptions) {
   }
 
   /**
-   * A visible query may wait in a worker behind the query it runs (`QUERIES_AHEAD` at most): that worker holds its
-   * dataset and then goes on at once, where it would otherwise wait for the page's thread to take the answer and send
-   * the next.
+   * A visible query may wait in a worker behind the query it runs (`QUERIES_AHEAD` at most, `QUERIES_AHEAD_ALONE` in
+   * the only live worker): that worker holds its dataset and then goes on at once, where it would otherwise wait for
+   * the page's thread to take the answer and send the next.
    */
   function mayQueueBehind(slot: Slot<Task>, task: Task): boolean {
     const { current } = slot;
-    return (
-      !slot.dead && slot.opened && !!current && !current.load && slot.ahead.length < QUERIES_AHEAD && holds(slot, task)
-    );
+    const alone = slots.all.every((other) => other === slot || other.dead);
+    const room = alone ? QUERIES_AHEAD_ALONE : QUERIES_AHEAD;
+    return !slot.dead && slot.opened && !!current && !current.load && slot.ahead.length < room && holds(slot, task);
   }
 
   /**
