@@ -14,8 +14,8 @@ const QUERIES_AHEAD = 1;
 /**
  * The same for the pool's only live worker, which no other could relieve: it goes on through a burst while the page's
  * thread, busy drawing the widgets already answered, has not yet taken an answer and sent the next query (a cold open
- * at 10^6: the worker's idle time between its queries 406 → 235 ms, bench/README.md). Not the whole burst: a lookup
- * asked for meanwhile waits behind these.
+ * at 10^6: the worker's idle time between its queries 414 → 262 ms over 8 pairs, bench/README.md). Not the whole
+ * burst: a lookup asked for meanwhile waits behind these.
  */
 const QUERIES_AHEAD_ALONE = 3;
 
