@@ -117,3 +117,44 @@ export const watchEvent = (type: string) =>
 
 export const eventTime = (page: Page) =>
   page.evaluate(() => (window as unknown as { benchEventAt: number }).benchEventAt);
+
+/**
+ * Page-side source of `(holds, timeoutMs, what) => Promise<number>`: resolves with the page's clock when `holds()`
+ * first returns true. Checked at once, then after every DOM change that can make it hold (nodes, text, a widget's
+ * `aria-busy`), every new performance mark or measure, and every 250 ms; never in animation frames. A check in every
+ * frame (as Playwright's `waitForFunction` with its default `raf` polling does) makes the page produce a frame 60 times
+ * a second through the whole wait, each restyling the spinners whose rotation the compositor runs otherwise without
+ * the page's thread, which no user's page does (bench/README.md, "The benchmark drew frames no user's page draws").
+ * A string: tsx would wrap named functions in a helper the page does not have.
+ */
+export const WAIT_IN_PAGE = `((holds, timeoutMs, what) =>
+  new Promise((resolve, reject) => {
+    const watch = { mutations: undefined, entries: undefined, timer: 0, timeout: 0 };
+    const stop = () => {
+      watch.mutations.disconnect();
+      watch.entries.disconnect();
+      clearInterval(watch.timer);
+      clearTimeout(watch.timeout);
+    };
+    const check = () => {
+      if (!holds()) return;
+      stop();
+      resolve(performance.now());
+    };
+    watch.mutations = new MutationObserver(check);
+    watch.entries = new PerformanceObserver(check);
+    watch.timer = setInterval(check, 250);
+    watch.timeout = setTimeout(() => {
+      stop();
+      reject(new Error('Timed out waiting for ' + what));
+    }, timeoutMs);
+    watch.mutations.observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['aria-busy'],
+    });
+    watch.entries.observe({ entryTypes: ['mark', 'measure'] });
+    check();
+  }))`;

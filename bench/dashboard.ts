@@ -26,6 +26,7 @@ import {
   signIn,
   startServer,
   stopServer,
+  WAIT_IN_PAGE,
   watchEvent,
 } from './browser';
 import { printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
@@ -352,13 +353,10 @@ function steps(spans: WorkerSpan[], spawnedAt: number, loadCalls: number[], page
 
 /**
  * Installed before each navigation. Notes when each widget first shows its numbers (nothing loading, its chart
- * drawn), so the first and the last can be told apart, and gives `until` its wait (`benchUntil`). Both check after
- * every DOM change that can show a widget (nodes, `aria-busy`), never in animation frames: a check in every frame
- * (as this watcher and Playwright's `waitForFunction` did) makes the page produce a frame 60 times a second through a
- * whole open, each restyling the widgets' spinners (whose rotation the compositor runs otherwise without the page's
- * thread), which no user's page does. In a traced cold open at 10^6 rows on 2 cores that was 504 ms of the page's
- * thread in style alone (bench/README.md). A string: tsx would wrap named functions in a helper the page does not
- * have.
+ * drawn), so the first and the last can be told apart, and gives `until` its wait (`benchUntil`, `WAIT_IN_PAGE`).
+ * Both check after every DOM change that can show a widget (nodes, `aria-busy`), never in animation frames: in a
+ * traced cold open at 10^6 rows on 2 cores, checks in every frame cost 504 ms of the page's thread in style alone
+ * (bench/README.md). A string: tsx would wrap named functions in a helper the page does not have.
  */
 const WATCH_WIDGETS = `(() => {
   const domChanges = { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] };
@@ -385,30 +383,7 @@ const WATCH_WIDGETS = `(() => {
     return cards.length === condition.widgets && cards.every(cardShown);
   };
   window.benchUntil = (condition, timeoutMs) =>
-    new Promise((resolve, reject) => {
-      const watch = { mutations: undefined, entries: undefined, timer: 0, timeout: 0 };
-      const stop = () => {
-        watch.mutations.disconnect();
-        watch.entries.disconnect();
-        clearInterval(watch.timer);
-        clearTimeout(watch.timeout);
-      };
-      const check = () => {
-        if (!holds(condition)) return;
-        stop();
-        resolve(performance.now());
-      };
-      watch.mutations = new MutationObserver(check);
-      watch.entries = new PerformanceObserver(check);
-      watch.timer = setInterval(check, 250);
-      watch.timeout = setTimeout(() => {
-        stop();
-        reject(new Error('Timed out waiting for ' + JSON.stringify(condition)));
-      }, timeoutMs);
-      watch.mutations.observe(document, domChanges);
-      watch.entries.observe({ entryTypes: ['mark', 'measure'] });
-      check();
-    });
+    (${WAIT_IN_PAGE})(() => holds(condition), timeoutMs, JSON.stringify(condition));
 })()`;
 
 interface WasmRequest {

@@ -21,6 +21,7 @@ import {
   signIn,
   startServer,
   stopServer,
+  WAIT_IN_PAGE,
   watchEvent,
 } from './browser';
 import { reportCpuProfile, startCpuProfile } from './cpuProfile';
@@ -72,43 +73,20 @@ const WATCH_HEAP = `(() => {
 })()`;
 
 /**
- * Resolves with the page's time when the grid shows pivot cells: the first value column is a pivot cell, no cell is
- * loading. Checked after every DOM change and every 250 ms, never in animation frames: a check in every frame (as
- * Playwright's `waitForFunction` with `raf` polling did) makes the page produce a frame 60 times a second through the
- * change, which no user's page does (bench/README.md, "The benchmark drew frames"). A string: tsx would wrap named
- * functions in a helper the page does not have.
+ * True when the grid shows pivot cells: the first value column is a pivot cell, no cell is loading. A string for the
+ * page (`WAIT_IN_PAGE`).
  */
-const PIVOT_DRAWN = `new Promise((resolve, reject) => {
-  const drawn = () => {
-    const main = document.querySelector('.bp6-table-quadrant-main');
-    if (!main || main.querySelector('.or-explorer-loading')) return false;
-    const name = main.querySelectorAll('.bp6-table-column-name-text')[1]?.textContent;
-    if (!name?.includes(' · ')) return false;
-    return !!main.querySelector('.bp6-table-cell-row-0.bp6-table-cell-col-1')?.textContent;
-  };
-  const watch = { mutations: undefined, timer: 0, timeout: 0 };
-  const stop = () => {
-    watch.mutations.disconnect();
-    clearInterval(watch.timer);
-    clearTimeout(watch.timeout);
-  };
-  const check = () => {
-    if (!drawn()) return;
-    stop();
-    resolve(performance.now());
-  };
-  watch.mutations = new MutationObserver(check);
-  watch.mutations.observe(document, { subtree: true, childList: true, characterData: true });
-  watch.timer = setInterval(check, 250);
-  watch.timeout = setTimeout(() => {
-    stop();
-    reject(new Error('The pivot cells were not drawn within 10 minutes'));
-  }, 600000);
-  check();
-})`;
+const PIVOT_CELLS_SHOWN = `() => {
+  const main = document.querySelector('.bp6-table-quadrant-main');
+  if (!main || main.querySelector('.or-explorer-loading')) return false;
+  const name = main.querySelectorAll('.bp6-table-column-name-text')[1]?.textContent;
+  if (!name?.includes(' · ')) return false;
+  return !!main.querySelector('.bp6-table-cell-row-0.bp6-table-cell-col-1')?.textContent;
+}`;
 
+/** The page's time when the pivot cells are shown (checked on DOM changes, never in animation frames). */
 async function pivotDrawn(page: Page): Promise<number> {
-  return (await page.evaluate(PIVOT_DRAWN)) as number;
+  return (await page.evaluate(`(${WAIT_IN_PAGE})(${PIVOT_CELLS_SHOWN}, 600000, 'the pivot cells')`)) as number;
 }
 
 /** Where a pivot change's time goes, in ms: the figures the ratio is made of. */
