@@ -253,6 +253,8 @@ interface Breakdown {
   /** The busiest worker's gaps between its queries, from its first query's start to its last's end. */
   workerIdleMs: number;
   firstWidget: number;
+  /** The mean over the widgets of when each showed its numbers: how soon a user sees the dashboard's numbers. */
+  meanWidget: number;
   allWidgets: number;
   jsHeapBytes: number;
   wasmHeapBytes: number;
@@ -454,6 +456,7 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
         wasmHeapBytes: heaps.reduce((sum, bytes) => sum + bytes, 0),
         queryMs: performance.getEntriesByName(query).map((entry) => entry.duration),
         firstWidget: Math.min(...shown),
+        meanWidget: shown.reduce((sum, at) => sum + at, 0) / shown.length,
         allWidgets: Math.max(...shown),
         jsHeapBytes: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? NaN,
       };
@@ -628,6 +631,7 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[], warmName: string):
   line('per-widget query p95 in the worker (duration)', (b) => percentile(b.workerQueryMs, 95));
   line('worker idle between its queries (duration, the busiest worker)', (b) => b.workerIdleMs);
   line('first widget numbers', (b) => b.firstWidget);
+  line('widget numbers, mean over the widgets', (b) => b.meanWidget);
   line('all widget numbers', (b) => b.allWidgets);
   line('JS heap of the page', (b) => b.jsHeapBytes, mib);
   line('WebAssembly heap of the workers', (b) => b.wasmHeapBytes, mib);
