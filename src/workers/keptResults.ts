@@ -141,17 +141,26 @@ export function readStoredObject(storage: Pick<Storage, 'getItem'>, key: string)
   }
 }
 
-const notedPages = (storage: Pick<Storage, 'getItem'>) =>
-  readStoredObject(storage, ANSWERS_KEPT_AT_KEY) as Record<string, number>;
+/** The times noted under `key` by `noteTime` (name → ms since the epoch); empty when missing or unreadable. */
+export function readNotedTimes(storage: Pick<Storage, 'getItem'>, key: string): Record<string, number> {
+  const stored = Object.entries(readStoredObject(storage, key));
+  return Object.fromEntries(stored.filter((pair): pair is [string, number] => typeof pair[1] === 'number'));
+}
 
-export function noteAnswersKept(storage: NoteStorage, pathname: string, now = Date.now()): void {
-  const noted = Object.entries(notedPages(storage)).filter(([page]) => page !== pathname);
-  const kept = [...noted.sort((a, b) => b[1] - a[1]).slice(0, MAX_PAGES_NOTED - 1), [pathname, now]];
+/** Notes `name` at `at` under `key`, with the `max - 1` latest others; a full or refused storage keeps nothing. */
+export function noteTime(storage: NoteStorage, key: string, name: string, at: number, max: number): void {
+  const others = Object.entries(readNotedTimes(storage, key)).filter(([noted]) => noted !== name);
+  const kept = [...others.sort((a, b) => b[1] - a[1]).slice(0, max - 1), [name, at]];
   try {
-    storage.setItem(ANSWERS_KEPT_AT_KEY, JSON.stringify(Object.fromEntries(kept)));
+    storage.setItem(key, JSON.stringify(Object.fromEntries(kept)));
   } catch {
-    // A full or refused storage only means the next reload starts its engine at once.
+    // Not noted: the next visit does without it, as a first one does.
   }
+}
+
+/** Notes that `pathname` kept an answer (`answersKeptFor`); when it cannot, the next reload starts its engine at once. */
+export function noteAnswersKept(storage: NoteStorage, pathname: string, now = Date.now()): void {
+  noteTime(storage, ANSWERS_KEPT_AT_KEY, pathname, now, MAX_PAGES_NOTED);
 }
 
 /** True when `pathname` kept an answer less than the answers' freshness ago. */
@@ -160,6 +169,6 @@ export function answersKeptFor(
   pathname: string,
   { now = Date.now(), freshMs = RESULT_FRESH_MS }: { now?: number; freshMs?: number } = {},
 ): boolean {
-  const at = notedPages(storage)[pathname];
+  const at = readNotedTimes(storage, ANSWERS_KEPT_AT_KEY)[pathname];
   return typeof at === 'number' && now - at >= 0 && now - at < freshMs;
 }

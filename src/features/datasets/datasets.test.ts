@@ -2,12 +2,13 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { memoryCacheStorage } from '../../../test/memoryCacheStorage';
+import { memoryStorage } from '../../../test/memoryStorage';
 import { stubNetwork } from '../../../test/stubNetwork';
 import { type Widget } from '../../contracts/reports';
 import { campaignSchema } from '../../engine/testing/fixtures';
 import { api } from '../../store/api';
 import { REQUESTED_WITH } from '../../store/httpRules';
-import { cacheStorageDatasetStore } from './datasetCache';
+import { KEPT_DATASET_URLS_KEY, cacheStorageDatasetStore } from './datasetCache';
 import { datasetsApi } from './datasetsApi';
 import {
   DATASET_FETCH_ERROR,
@@ -450,6 +451,38 @@ describe('files kept between visits', () => {
     const again = await downloadDataset(url, { fetch: fetchFn, store: unreadable, sleep: noWait });
     expect(await (again.bytes as () => Promise<Uint8Array>)()).toEqual(bytes);
     expect(seen).toEqual([null, '"abc123"', null]);
+  });
+
+  test('with its notes, a first download leaves without asking Cache Storage; the next visit finds its copy', async () => {
+    const caches = memoryCacheStorage();
+    const open = jest.spyOn(caches, 'open');
+    const notes = memoryStorage();
+    const bytes = new Uint8Array(70 * 1024).map((_, i) => i % 5);
+    const { fetchFn, seen } = server(bytes);
+    let opensBeforeRequest = -1;
+    const watched: typeof fetchFn = async (input, init) => {
+      opensBeforeRequest = open.mock.calls.length;
+      return fetchFn(input, init);
+    };
+    const store = cacheStorageDatasetStore(caches, { notes });
+    expect(await downloadDataset(url, { fetch: watched, store })).toMatchObject({ bytes, version: 'abc123' });
+    // Nothing was noted: no lookup (each of its steps waits for the page's thread) before the request.
+    expect(opensBeforeRequest).toBe(0);
+    await kept(store);
+    expect(Object.keys(JSON.parse(notes.getItem(KEPT_DATASET_URLS_KEY)!))).toEqual([url]);
+
+    // The next visit's store reads the same notes: the copy is looked up, and the server's 304 reuses it.
+    const next = cacheStorageDatasetStore(caches, { notes });
+    const again = await downloadDataset(url, { fetch: fetchFn, store: next });
+    expect(seen).toEqual([null, '"abc123"']);
+    expect(await (again.bytes as () => Promise<Uint8Array>)()).toEqual(bytes);
+
+    // Notes that cannot be read are none: the file is downloaded again rather than a lookup trusted.
+    notes.setItem(KEPT_DATASET_URLS_KEY, '{broken');
+    expect(await next.get(url)).toBeUndefined();
+    // Emptied with the copies (logout, another user).
+    await next.clear();
+    expect(notes.getItem(KEPT_DATASET_URLS_KEY)).toBeNull();
   });
 
   test('beyond the size limit the oldest copies go, and a file larger than the limit is not kept', async () => {
