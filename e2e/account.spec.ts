@@ -89,6 +89,8 @@ test('profile changes survive a reload', async ({ page }) => {
 });
 
 test('admins manage members; members see the list without the admin actions', async ({ page, browser }) => {
+  // Two people's browsers, each signing in and onboarding: 31–45 s in a fresh clone's run on a loaded machine.
+  test.setTimeout(180_000);
   await signIn(page, uniqueEmail('admin'));
   await onboard(page, 'Ada Admin', 'Team Space');
   const workspaceId = workspaceIdOf(page);
