@@ -19,7 +19,7 @@ export const DATASET_CACHE_MAX_BYTES = 2 * 1024 ** 3;
  * (bench/README.md). Removed with the copies.
  */
 export const KEPT_DATASET_URLS_KEY = 'keptDatasetUrls';
-/** The URLs noted at most; the oldest go first (a copy no longer noted is downloaded again, never read stale). */
+/** The URLs noted at most; the oldest go first (a copy no longer noted is downloaded again). */
 export const MAX_NOTED_URLS = 100;
 
 const ETAG_HEADER = 'X-Dataset-ETag';

@@ -477,7 +477,7 @@ describe('files kept between visits', () => {
     expect(seen).toEqual([null, '"abc123"']);
     expect(await (again.bytes as () => Promise<Uint8Array>)()).toEqual(bytes);
 
-    // Notes that cannot be read are none: the file is downloaded again rather than a lookup trusted.
+    // Notes that cannot be read count as none: the file is downloaded again.
     notes.setItem(KEPT_DATASET_URLS_KEY, '{broken');
     expect(await next.get(url)).toBeUndefined();
     // Emptied with the copies (logout, another user).
