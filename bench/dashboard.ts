@@ -270,7 +270,15 @@ interface WorkerSpan {
   end: number;
   table?: string;
   outcome?: string;
+  /** A request's bytes over the wire (its resource timing's transferSize). */
+  bytes?: number;
 }
+
+/** A worker's request among its spans: named `request ` and the address's path and query. */
+const WORKER_REQUEST = 'request ';
+
+/** A dataset file's request (not its schema's), by its address. */
+const isDatasetFile = (address: string) => address.includes('/datasets/') && !address.includes('schema=');
 
 /** Every worker's own spans (`src/workers/timeline.ts`), on the page's clock: workers have their own time origin. */
 async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSpan[]> {
@@ -278,8 +286,15 @@ async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSp
     page.workers().map((worker) =>
       worker
         .evaluate(
-          (prefix) => ({
+          ({ prefix, request }) => ({
             origin: performance.timeOrigin,
+            // The worker's requests (the dataset download worker's files, the compiling worker's module).
+            requests: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+              name: `${request}${entry.name.replace(location.origin, '')}`,
+              start: entry.startTime,
+              end: entry.responseEnd,
+              bytes: entry.transferSize,
+            })),
             spans: (performance.getEntriesByType('measure') as PerformanceMeasure[])
               .filter((entry) => entry.name.startsWith(prefix))
               .map((entry) => {
@@ -295,14 +310,14 @@ async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSp
                 };
               }),
           }),
-          WORKER_SPAN_PREFIX,
+          { prefix: WORKER_SPAN_PREFIX, request: WORKER_REQUEST },
         )
         .catch(() => null),
     ),
   );
   return perWorker
     .flatMap((found, worker) =>
-      (found?.spans ?? []).map((span) => ({
+      [...(found?.spans ?? []), ...(found?.requests ?? [])].map((span) => ({
         ...span,
         worker,
         start: span.start + found!.origin - pageOrigin,
@@ -419,10 +434,14 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
   const timeline = await page.evaluate(
     ({ start, insert, query, table, fetchSpan, keptSpan }) => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      // Every dataset file of the open (the benchmark's and the default dataset the not-configured notice reads).
-      const datasets = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-        (entry) => entry.name.includes('/datasets/') && !entry.name.includes('schema='),
-      );
+      // The page's requests: among them the dataset files where the page downloads them (the benchmark's and the
+      // default dataset the not-configured notice reads).
+      const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+        end: entry.responseEnd,
+        bytes: entry.transferSize,
+      }));
       const shown = [...(window as unknown as { benchWidgetTimes: Map<string, number> }).benchWidgetTimes.values()];
       const inserts = performance.getEntriesByName(insert) as PerformanceMeasure[];
       const heaps = inserts.map((entry) => (entry.detail as { wasmHeapBytes?: number } | null)?.wasmHeapBytes ?? 0);
@@ -441,9 +460,7 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
         ) as { fetch: number; kept: number },
         firstPaint: paint?.startTime ?? NaN,
         workerSpawnToReady: performance.getEntriesByName(start).map((entry) => entry.duration),
-        datasetStart: datasets.length ? Math.min(...datasets.map((entry) => entry.startTime)) : NaN,
-        datasetEnd: datasets.length ? Math.max(...datasets.map((entry) => entry.responseEnd)) : NaN,
-        datasetBytes: datasets.length ? datasets.reduce((sum, entry) => sum + entry.transferSize, 0) : NaN,
+        requests,
         codeBytes: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
           .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname))
           .reduce((sum, entry) => sum + entry.transferSize, 0),
@@ -474,9 +491,17 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
   // The requests of this navigation: those that started after its time origin.
   const wasm = wasmRequests.filter((request) => request.start >= timeline.timeOrigin - 1);
   const first = wasm[0];
-  const { spawnedAt, loadCalls, pageSteps, ...rest } = timeline;
+  const { spawnedAt, loadCalls, pageSteps, requests, ...rest } = timeline;
+  // The page's dataset files and the download worker's.
+  const datasets = [
+    ...requests.filter((request) => isDatasetFile(request.name)),
+    ...spans.filter((span) => span.name.startsWith(WORKER_REQUEST) && isDatasetFile(span.name)),
+  ];
   return {
     ...rest,
+    datasetStart: datasets.length ? Math.min(...datasets.map((entry) => entry.start)) : NaN,
+    datasetEnd: datasets.length ? Math.max(...datasets.map((entry) => entry.end)) : NaN,
+    datasetBytes: datasets.length ? datasets.reduce((sum, entry) => sum + (entry.bytes ?? 0), 0) : NaN,
     steps: steps(spans, spawnedAt, loadCalls, pageSteps),
     workerQueryMs: spans.filter((span) => span.name === workerSpans.query).map((span) => span.end - span.start),
     workerIdleMs: idleBetweenQueries(spans),
