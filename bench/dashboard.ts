@@ -434,8 +434,8 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
   const timeline = await page.evaluate(
     ({ start, insert, query, table, fetchSpan, keptSpan }) => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      // The page's requests: among them the dataset files where the page downloads them (the benchmark's and the
-      // default dataset the not-configured notice reads).
+      // The page's requests: its scripts and style sheets, and the dataset files where the page downloads them (the
+      // benchmark's and the default dataset the not-configured notice reads).
       const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
         name: entry.name,
         start: entry.startTime,
@@ -461,9 +461,6 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
         firstPaint: paint?.startTime ?? NaN,
         workerSpawnToReady: performance.getEntriesByName(start).map((entry) => entry.duration),
         requests,
-        codeBytes: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname))
-          .reduce((sum, entry) => sum + entry.transferSize, 0),
         // The benchmark dataset's loads first: the not-configured notice's dataset may load before it.
         insertMs: [
           ...inserts.filter((entry) => (entry.detail as { table?: string } | null)?.table === table),
@@ -502,6 +499,9 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
     datasetStart: datasets.length ? Math.min(...datasets.map((entry) => entry.start)) : NaN,
     datasetEnd: datasets.length ? Math.max(...datasets.map((entry) => entry.end)) : NaN,
     datasetBytes: datasets.length ? datasets.reduce((sum, entry) => sum + (entry.bytes ?? 0), 0) : NaN,
+    codeBytes: requests
+      .filter((request) => /\.(js|css)$/.test(new URL(request.name).pathname))
+      .reduce((sum, request) => sum + request.bytes, 0),
     steps: steps(spans, spawnedAt, loadCalls, pageSteps),
     workerQueryMs: spans.filter((span) => span.name === workerSpans.query).map((span) => span.end - span.start),
     workerIdleMs: idleBetweenQueries(spans),
