@@ -170,6 +170,7 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
             }),
             // The server sends these copies instead of compressing each answer again (scripts/precompress.ts).
             new PrecompressPlugin([
+              { test: /duckdb-eh\.[0-9a-f]+\.wasm$/, quality: 11, window: 24 },
               { test: /\.wasm$/, quality: 7 },
               { test: /\.(js|css)$/, quality: 11 },
             ]),

@@ -28,17 +28,23 @@ function build(source: string, rules: ConstructorParameters<typeof PrecompressPl
   });
 }
 
-const quality = (bytes: Buffer, level: number) =>
+const quality = (bytes: Buffer, level: number, window = zlib.constants.BROTLI_DEFAULT_WINDOW) =>
   zlib.brotliCompressSync(bytes, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: level,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: window,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
   });
+
+// Words in a scrambled order: text that brotli's qualities compress to different sizes.
+const words = Array.from({ length: 4_000 }, (_, index) => `word${(index * 7919) % 613}`);
+const source = `console.log(${JSON.stringify(words.join(' '))});`;
 
 describe('the build’s precompressed copies', () => {
   let out: string;
   beforeAll(async () => {
-    // Words in a scrambled order: text that brotli's qualities compress to different sizes.
-    const words = Array.from({ length: 4_000 }, (_, index) => `word${(index * 7919) % 613}`);
-    out = await build(`console.log(${JSON.stringify(words.join(' '))});`, [{ test: /\.js$/, quality: 11 }]);
+    out = await build(source, [{ test: /\.js$/, quality: 11 }]);
   }, 60_000);
   afterAll(() => fs.rmSync(path.dirname(out), { recursive: true, force: true }));
 
@@ -58,3 +64,17 @@ describe('the build’s precompressed copies', () => {
     expect(fs.existsSync(path.join(out, 'main.js.map.gz'))).toBe(false);
   });
 });
+
+test('a rule’s window is the brotli window of its copies (DuckDB’s module: 24 bits, the widest a browser decodes)', async () => {
+  const out = await build(source, [{ test: /\.js$/, quality: 11, window: 24 }]);
+  try {
+    const script = fs.readFileSync(path.join(out, 'main.js'));
+    const brotli = fs.readFileSync(path.join(out, 'main.js.br'));
+    expect(zlib.brotliDecompressSync(brotli).equals(script)).toBe(true);
+    expect(brotli.equals(quality(script, 11, 24))).toBe(true);
+    // The window is written in the stream's first byte: not the default's.
+    expect(brotli.equals(quality(script, 11))).toBe(false);
+  } finally {
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }
+}, 60_000);
