@@ -37,10 +37,10 @@ export class PrecompressPlugin {
         async (assets) => {
           const matched = Object.keys(assets).flatMap((name) => {
             const rule = this.rules.find((candidate) => candidate.test.test(name));
-            return rule ? [{ name, quality: rule.quality, window: rule.window }] : [];
+            return rule ? [{ name, rule }] : [];
           });
           await Promise.all(
-            matched.map(async ({ name, quality, window }) => {
+            matched.map(async ({ name, rule: { quality, window } }) => {
               const bytes = compilation.getAsset(name)?.source.buffer();
               if (!bytes) return;
               const [br, gz] = await Promise.all([
@@ -53,9 +53,10 @@ export class PrecompressPlugin {
                 }),
                 gzip(bytes, { level: 9 }),
               ]);
-              // Copies of an immutable asset: never minimised or hashed again. Being immutable, a copy already in the
-              // output directory under its name is not written again: a change of rule shows in a clean build.
-              const info = { immutable: true, compressed: true, minimized: true };
+              // Never minimised or compressed again. Not marked immutable although their file's name holds its hash:
+              // their bytes also depend on the rule, and webpack keeps an immutable file already in the output
+              // directory unread, so a build over an earlier one (npm start's) would keep the earlier rule's copy.
+              const info = { compressed: true, minimized: true };
               compilation.emitAsset(`${name}.br`, new sources.RawSource(br), info);
               compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), info);
             }),

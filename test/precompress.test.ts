@@ -6,9 +6,15 @@ import zlib from 'node:zlib';
 import webpack from 'webpack';
 import { PrecompressPlugin } from '../scripts/precompress';
 
-/** Builds `source` for production into a new directory with the plugin's `rules`; answers that directory. */
-function build(source: string, rules: ConstructorParameters<typeof PrecompressPlugin>[0]): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-precompress-'));
+/**
+ * Builds `source` for production with the plugin's `rules` into `dir` (a new directory by default); answers the
+ * build's output directory.
+ */
+function build(
+  source: string,
+  rules: ConstructorParameters<typeof PrecompressPlugin>[0],
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-precompress-')),
+): Promise<string> {
   fs.writeFileSync(path.join(dir, 'entry.js'), source);
   return new Promise((resolve, reject) => {
     webpack(
@@ -76,5 +82,16 @@ test('a rule’s window is the brotli window of its copies (DuckDB’s module: 2
     expect(brotli.equals(quality(script, 11))).toBe(false);
   } finally {
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }
+}, 60_000);
+
+test('a build over an earlier one writes the copies of its own rules', async () => {
+  const first = await build(source, [{ test: /\.js$/, quality: 4 }]);
+  try {
+    await build(source, [{ test: /\.js$/, quality: 11 }], path.dirname(first));
+    const script = fs.readFileSync(path.join(first, 'main.js'));
+    expect(fs.readFileSync(path.join(first, 'main.js.br')).equals(quality(script, 11))).toBe(true);
+  } finally {
+    fs.rmSync(path.dirname(first), { recursive: true, force: true });
   }
 }, 60_000);
