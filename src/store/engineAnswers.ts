@@ -123,11 +123,12 @@ async function queryOnce({ args, getState, priority, signal, dispatch, runner }:
     query = { ...query, pivotValues: (values.data.value ?? []).map(String) };
   }
   const sql = sqlOf(buildQuery(schema, query));
-  // A visible widget's query may share a statement with others of its dataset and periods (a dashboard's KPI cards
+  // A widget's query may share a statement with others of its dataset and periods (a dashboard's KPI cards
   // and charts); not over unsaved fields (the data model's preview), whose schema is the caller's own. Whether it
   // does or not, an answer of its SQL may hold their columns too.
   const merge = metricsMerge(schema, query);
-  const shared = priority === 'visible' && !args.fields ? merge : undefined;
+  const forWidget = priority === 'visible' || priority === 'offscreen';
+  const shared = forWidget && !args.fields ? merge : undefined;
   return { bytes: await pool.query({ ...request, sql, merge: shared }), columns: merge?.columns };
 }
 

@@ -283,6 +283,37 @@ test("once the engine has answered, a widget's query reaches the pool within its
   }
 });
 
+test("a widget outside the screen asks with its priority, and its query's answer is the same cache entry as one in view", async () => {
+  const asked: (string | undefined)[] = [];
+  setQueryRunner(async () => ({
+    query: (request) => {
+      asked.push(request.priority);
+      return pool.query(request);
+    },
+  }));
+  try {
+    const store = storeWith();
+    const args = {
+      workspaceId: 3,
+      query: {
+        kind: 'timeSeries' as const,
+        dataset: 'campaigns_fixture',
+        range: { start: '2024-05-01', end: '2024-05-31' },
+        granularity: 'week' as const,
+        metrics: ['sent'],
+      },
+    };
+    const below = await store.dispatch(engineApi.endpoints.timeSeries.initiate({ ...args, priority: 'offscreen' }));
+    expect(asked).toEqual(['offscreen']);
+    // Scrolled into view: the same answer, from the store, no new query.
+    const inView = await store.dispatch(engineApi.endpoints.timeSeries.initiate({ ...args, priority: 'visible' }));
+    expect(inView.data).toBe(below.data);
+    expect(asked).toEqual(['offscreen']);
+  } finally {
+    setQueryRunner(async () => pool);
+  }
+});
+
 test("an answer reaches the page's subscribers in the task it arrives in, not at the next animation frame", async () => {
   const store = storeWith();
   const args = {

@@ -1,5 +1,5 @@
 import { type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, defaultSerializeQueryArgs, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { type Field } from '../contracts/datasets';
 import { type Cell } from '../engine/cells';
 import type { QueryInput } from '../engine/queries';
@@ -59,6 +59,11 @@ export interface EngineArgs<Q> {
   supersedeKey?: string;
   /** The dataset's fields as the data-model editor has them, unsaved custom fields included (its preview). */
   fields?: Field[];
+  /**
+   * How urgently, where not the endpoint's own: a dashboard's widget outside the screen asks with 'offscreen'
+   * (src/features/widgets/queryPriority.ts). Not part of the cache key: the same query is the same answer.
+   */
+  priority?: Priority;
 }
 
 export type EngineState = { datasets: DatasetsState };
@@ -116,7 +121,15 @@ export const engineApi = createApi({
     const endpoint = <K extends QueryInput['kind']>(priority: Priority = 'visible') =>
       build.query<ResultColumns, EngineArgs<QueryOf<K>>>({
         queryFn: (args, api) =>
-          run(args, api.getState as () => State, priority, api.signal, api.dispatch as AppThunkDispatch),
+          run(
+            args,
+            api.getState as () => State,
+            args.priority ?? priority,
+            api.signal,
+            api.dispatch as AppThunkDispatch,
+          ),
+        serializeQueryArgs: ({ queryArgs: { priority: _priority, ...key }, endpointDefinition, endpointName }) =>
+          defaultSerializeQueryArgs({ queryArgs: key, endpointDefinition, endpointName }),
       });
     return {
       timeSeries: endpoint<'timeSeries'>(),

@@ -346,6 +346,19 @@ describe('pool scheduling (scripted workers)', () => {
     expect(pool.stats().executions).toBe(6);
   });
 
+  test("a dashboard's widgets on screen run before those outside it, which still wait in the busy worker ahead of a lookup", async () => {
+    const { pool, workers, running: first } = await runningOne('first');
+    const lookup = pool.query({ dataset: 'sales', sql: 'lookup', priority: 'lookup' });
+    const below = pool.query({ dataset: 'sales', sql: 'below', priority: 'offscreen' });
+    const onScreen = pool.query({ dataset: 'sales', sql: 'on screen' });
+    await flush();
+    expect(workers[0].pending()).toEqual(['query:first', 'query:on screen', 'query:below']);
+    await answerInTurn(workers[0], ['first', 'on screen', 'below'], 3);
+    expect(workers[0].pending()).toEqual(['query:lookup']);
+    workers[0].answer();
+    await Promise.all([first, lookup, below, onScreen]);
+  });
+
   test('a query sent ahead waits behind the one expected to end first, by what the same shapes took before', async () => {
     let time = 0;
     const { pool, workers } = setup(2, { clock: () => time, parallelStarts: true });

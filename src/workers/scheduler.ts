@@ -19,9 +19,14 @@ const QUERIES_AHEAD = 1;
  */
 const QUERIES_AHEAD_ALONE = 3;
 
-/** Visible widgets first, then distinct-value lookups, then prefetch. */
-export type Priority = 'visible' | 'lookup' | 'prefetch';
-const RANK: Record<Priority, number> = { visible: 0, lookup: 1, prefetch: 2 };
+/**
+ * Widgets on screen first, then those outside it (a dashboard's widgets below the fold), then distinct-value lookups,
+ * then prefetch. The first two are a page's widgets waiting for their numbers: they may start a worker and wait in a
+ * busy one behind its query (`foreground`); the others take an open worker when one is free.
+ */
+export type Priority = 'visible' | 'offscreen' | 'lookup' | 'prefetch';
+const RANK: Record<Priority, number> = { visible: 0, offscreen: 1, lookup: 2, prefetch: 3 };
+const foreground = (rank: number) => rank <= RANK.offscreen;
 
 /** The name of the performance-timeline entry each executed query leaves (cache hits leave none). */
 export const ENGINE_QUERY_MEASURE = 'openrate:engine-query';
@@ -263,7 +268,7 @@ export function createScheduler(options: SchedulerOptions) {
         other.merge?.group === merge.group &&
         other.dataset === task.dataset &&
         other.version === task.version &&
-        other.rank === task.rank,
+        foreground(other.rank) === foreground(task.rank),
     );
     if (riders.length === 0) return { riders, sql: task.sql };
     for (const rider of riders) {
@@ -380,7 +385,7 @@ export function createScheduler(options: SchedulerOptions) {
   }
 
   /**
-   * A visible query may wait in a worker behind the query it runs (`QUERIES_AHEAD` at most, `QUERIES_AHEAD_ALONE` in
+   * A widget's query (`foreground`) may wait in a worker behind the query it runs (`QUERIES_AHEAD` at most, `QUERIES_AHEAD_ALONE` in
    * the only live worker): that worker holds its dataset and then goes on at once, where it would otherwise wait for
    * the page's thread to take the answer and send the next.
    */
@@ -415,7 +420,7 @@ export function createScheduler(options: SchedulerOptions) {
     const spare = idle.filter((slot) => !holds(slot, task)).sort((a, b) => a.tables.size - b.tables.size)[0];
     const started = (): Slot<Task> | undefined => {
       const slot = slots.spawn();
-      return task.rank > RANK.visible ? undefined : slot;
+      return foreground(task.rank) ? slot : undefined;
     };
     const worthStart = () => costs.worthStart(waitingCount, live.length);
     if (!table) {
@@ -468,14 +473,14 @@ export function createScheduler(options: SchedulerOptions) {
       if (task.state !== 'queued') continue;
       // A lookup or prefetch takes only a worker whose DuckDB is open: one still starting (a second or more) is
       // kept for the visible widgets that may ask meanwhile, which would otherwise wait behind it or for a new one.
-      const background = task.rank > RANK.visible;
+      const background = !foreground(task.rank);
       const idle = slots.all.filter((slot) => !slot.busy && !slot.dead && (slot.opened || !background));
       const holder = idle.filter((slot) => holds(slot, task)).sort((a, b) => a.tables.size - b.tables.size)[0];
       if (holder) run(holder, task);
       else place(task, idle, queue.filter((other) => other.state === 'queued').length);
     }
     if (!arrived) fillNext();
-    else if (queue.some((task) => task.state === 'queued' && task.rank === RANK.visible)) {
+    else if (queue.some((task) => task.state === 'queued' && foreground(task.rank))) {
       fillTimer ??= setTimeout(fillNext);
     }
     if (queue.every((task) => task.state !== 'queued')) {
@@ -485,16 +490,16 @@ export function createScheduler(options: SchedulerOptions) {
   }
 
   /**
-   * Sends each busy worker the longest visible query it could run next (`mayQueueBehind`). After a query's arrival, a
-   * moment later (a timer), so that a burst's queries, asked one after another, are all in the queue and the longest
-   * of them goes.
+   * Sends each busy worker the widget query it could run next (`mayQueueBehind`): those on screen before the others,
+   * the longest first. After a query's arrival, a moment later (a timer), so that a burst's queries, asked one after
+   * another, are all in the queue and the first of them in that order goes.
    */
   function fillNext(): void {
     clearTimeout(fillTimer);
     fillTimer = undefined;
     const waiting = queue
-      .filter((task) => task.state === 'queued' && task.rank === RANK.visible)
-      .sort((a, b) => expectedMs(b) - expectedMs(a) || a.seq - b.seq);
+      .filter((task) => task.state === 'queued' && foreground(task.rank))
+      .sort((a, b) => a.rank - b.rank || expectedMs(b) - expectedMs(a) || a.seq - b.seq);
     for (const task of waiting) {
       // Answered meanwhile by another's statement (`boardRiders`).
       if (task.state !== 'queued') continue;

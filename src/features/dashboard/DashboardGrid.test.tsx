@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { type Widget } from '../../contracts/reports';
+import { useWidgetPriority } from '../widgets/queryPriority';
 import { DashboardGrid } from './DashboardGrid';
 import { gridItemBox, RESIZE_THROTTLE_MS } from './layout';
 
@@ -84,5 +85,56 @@ describe('DashboardGrid', () => {
     expect(itemWidth('sales')).toBe(expectedWidth(1000));
     act(() => void jest.advanceTimersByTime(1));
     expect(itemWidth('sales')).toBe(expectedWidth(700));
+  });
+
+  it('lets the widgets in view query first: those below the fold ask after them, until they scroll into view', () => {
+    // jsdom: the grid's top is the window's, 768 px high. The second widget's top is 16 + 40 × (8 + 16) = 976 px.
+    const stacked = [
+      { id: 'top', type: 'table', layout: { x: 0, y: 0, w: 24, h: 20 } },
+      { id: 'below', type: 'table', layout: { x: 0, y: 40, w: 24, h: 20 } },
+    ] as Widget[];
+    const scrolled = new Map<string, (inView: boolean) => void>();
+    globalThis.IntersectionObserver = class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        scrolled.set(target.getAttribute('data-grid-widget') ?? '', (isIntersecting) =>
+          this.callback(
+            [{ target, isIntersecting } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          ),
+        );
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    // What a widget's queries would ask with, as it draws.
+    function Probe({ id }: { id: string }) {
+      return <section aria-label={id} data-priority={useWidgetPriority()} />;
+    }
+    const grid = () => (
+      <DashboardGrid
+        widgets={stacked}
+        editable={false}
+        renderWidget={(widget) => <Probe id={widget.id} />}
+        dropSpot={null}
+        onLayoutStop={() => undefined}
+      />
+    );
+    const priorityOf = (id: string) => screen.getByRole('region', { name: id }).dataset.priority;
+    try {
+      const { rerender } = render(grid());
+      expect(priorityOf('top')).toBe('visible');
+      expect(priorityOf('below')).toBe('offscreen');
+      // Scrolled down: the next queries (a date change draws the widgets again) put the one now in view first.
+      act(() => {
+        scrolled.get('below')?.(true);
+        scrolled.get('top')?.(false);
+      });
+      rerender(grid());
+      expect(priorityOf('below')).toBe('visible');
+      expect(priorityOf('top')).toBe('offscreen');
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 });

@@ -1,7 +1,8 @@
 import 'react-grid-layout/css/styles.css';
 import { type ReactNode, useMemo } from 'react';
-import { type EventCallback, type Layout, ReactGridLayout } from 'react-grid-layout';
+import { type EventCallback, ReactGridLayout } from 'react-grid-layout';
 import { type Widget } from '../../contracts/reports';
+import { WidgetPlacementContext } from '../widgets/queryPriority';
 import {
   GRID_COLUMNS,
   GRID_MARGIN,
@@ -12,6 +13,7 @@ import {
   ROW_HEIGHT,
 } from './layout';
 import { useGridWidth } from './useGridWidth';
+import { useWidgetPlacements } from './useWidgetPlacements';
 import { WIDGET_DRAG_CANCEL, WIDGET_DRAG_HANDLE } from './WidgetCard';
 
 export interface DashboardGridProps {
@@ -29,8 +31,10 @@ const RESIZE_HANDLES = ['se', 'sw', 'ne', 'nw'] as const;
 
 /** The 24-column dashboard grid (spec 2 §2 Dashboard canvas, §9 Layout). */
 export function DashboardGrid({ widgets, editable, renderWidget, dropSpot, onLayoutStop }: DashboardGridProps) {
-  const { width, containerRef } = useGridWidth(RESIZE_THROTTLE_MS);
-  const layout = useMemo<Layout>(() => widgets.map(gridItemOf), [widgets]);
+  const { width, fold, containerRef } = useGridWidth(RESIZE_THROTTLE_MS);
+  const layout = useMemo(() => widgets.map(gridItemOf), [widgets]);
+  // The widgets in view ask first; those below the fold after them (issue 20).
+  const placementOf = useWidgetPlacements(containerRef, layout, width, fold);
   const stopped: EventCallback = (next) => onLayoutStop(next);
   return (
     <div ref={containerRef} className="or-dashboard-grid">
@@ -44,9 +48,11 @@ export function DashboardGrid({ widgets, editable, renderWidget, dropSpot, onLay
           onDragStop={stopped}
           onResizeStop={stopped}
         >
-          {widgets.map((widget) => (
-            <div key={widget.id} className="or-dashboard-grid-item">
-              {renderWidget(widget)}
+          {widgets.map((widget, index) => (
+            <div key={widget.id} className="or-dashboard-grid-item" data-grid-widget={widget.id}>
+              <WidgetPlacementContext.Provider value={placementOf(layout[index])}>
+                {renderWidget(widget)}
+              </WidgetPlacementContext.Provider>
             </div>
           ))}
         </ReactGridLayout>

@@ -19,14 +19,19 @@ function contentWidth(node: HTMLElement): number {
  */
 export function useGridWidth(debounceMs: number): {
   width: number | undefined;
+  /** How much of the grid's height the viewport showed when it was measured: what is below is below the fold. */
+  fold: number;
   containerRef: RefObject<HTMLDivElement>;
 } {
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number>();
+  const [fold, setFold] = useState(Infinity);
   useLayoutEffect(() => {
     const node = containerRef.current;
     if (!node) return;
     setWidth(contentWidth(node));
+    // The same layout as the width's: no other is forced.
+    setFold(window.innerHeight - node.getBoundingClientRect().top);
     if (typeof ResizeObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver(([entry]) => {
@@ -41,5 +46,5 @@ export function useGridWidth(debounceMs: number): {
       observer.disconnect();
     };
   }, [debounceMs]);
-  return { width, containerRef };
+  return { width, fold, containerRef };
 }

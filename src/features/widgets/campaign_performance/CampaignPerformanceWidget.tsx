@@ -4,6 +4,7 @@ import { type Locale } from '../../../contracts/common';
 import { changeTone, formatChange, formatField, relativeChange } from '../../../engine/format';
 import { useFunnelQuery, useTimeSeriesQuery } from '../../../store/engineApi';
 import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
+import { useWidgetPriority } from '../queryPriority';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
@@ -146,6 +147,7 @@ function KpiView({ widget, context, schema, version }: GatedViewProps) {
       query: { kind: 'funnel', ...scope, metrics: known },
       version,
       supersedeKey: `${supersedeKey}/totals`,
+      priority: useWidgetPriority(),
     },
     { skip },
   );
@@ -155,6 +157,7 @@ function KpiView({ widget, context, schema, version }: GatedViewProps) {
       query: { kind: 'timeSeries', ...scope, metrics: known, granularity: 'auto', weekStart: context.weekStart },
       version,
       supersedeKey: `${supersedeKey}/series`,
+      priority: useWidgetPriority(),
     },
     { skip: skip || display === 'card' },
   );

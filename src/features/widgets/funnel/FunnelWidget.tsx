@@ -2,6 +2,7 @@ import { type Field } from '../../../contracts/datasets';
 import { changeTone, formatChange, formatField, formatValue, relativeChange } from '../../../engine/format';
 import { useFunnelQuery } from '../../../store/engineApi';
 import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
+import { useWidgetPriority } from '../queryPriority';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
@@ -77,6 +78,7 @@ function FunnelView({ widget, context, schema, version }: GatedViewProps) {
       query: { kind: 'funnel', ...scope, metrics },
       version,
       supersedeKey,
+      priority: useWidgetPriority(),
     },
     { skip: steps.length === 0 },
   );

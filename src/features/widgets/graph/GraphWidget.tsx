@@ -16,6 +16,7 @@ import {
   metricsGraphModel,
   warmUpFigures,
 } from '../graphModel';
+import { useWidgetPriority } from '../queryPriority';
 import { type WidgetContext, type WidgetProps } from '../types';
 import { fieldLabel, fieldsOf, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, widgetMessages } from '../WidgetStates';
@@ -68,6 +69,7 @@ function MetricsChart({ widget, context, schema, version, settings, metrics }: V
     },
     version,
     supersedeKey: widget.id,
+    priority: useWidgetPriority(),
   });
   const data = result.currentData;
   const model = useMemo(
@@ -111,6 +113,7 @@ function PairBars(props: ViewProps & { pair: Pair }) {
     },
     version,
     supersedeKey: `${widget.id}:${pair.metric.id}:${pair.dimension.id}`,
+    priority: useWidgetPriority(),
   });
   const data = result.currentData;
   const { locale } = context;
@@ -160,6 +163,7 @@ function PairSeries(props: ViewProps & { pair: Pair }) {
     },
     version,
     supersedeKey: `${widget.id}:${pair.metric.id}:${pair.dimension.id}`,
+    priority: useWidgetPriority(),
   });
   const data = result.currentData;
   const { locale, ranges, weekStart } = context;

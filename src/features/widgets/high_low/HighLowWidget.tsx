@@ -2,6 +2,7 @@ import { Card } from '@blueprintjs/core';
 import { formatField } from '../../../engine/format';
 import { useHighLowQuery } from '../../../store/engineApi';
 import { gatedWidget, type GatedViewProps } from '../DatasetGate';
+import { useWidgetPriority } from '../queryPriority';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, WidgetLoading, widgetMessages } from '../WidgetStates';
@@ -29,6 +30,7 @@ function HighLowView({ widget, context, schema, version }: GatedViewProps) {
       },
       version,
       supersedeKey,
+      priority: useWidgetPriority(),
     },
     { skip: !ready },
   );

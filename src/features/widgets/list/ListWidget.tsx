@@ -4,6 +4,7 @@ import { type Widget } from '../../../contracts/reports';
 import { formatField } from '../../../engine/format';
 import { useTableCompareQuery } from '../../../store/engineApi';
 import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
+import { useWidgetPriority } from '../queryPriority';
 import { CompareCell } from '../table/TableWidget';
 import { type WidgetProps } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
@@ -79,6 +80,7 @@ function ListView({ widget, context, schema, version, onChange }: GatedViewProps
       },
       version,
       supersedeKey,
+      priority: useWidgetPriority(),
     },
     { skip: !ready },
   );

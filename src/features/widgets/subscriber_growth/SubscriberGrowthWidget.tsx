@@ -7,6 +7,7 @@ import { useSubscriberGrowthQuery } from '../../../store/engineApi';
 import { usePlotPreload } from '../../charts/Plot';
 import { DatasetGate } from '../DatasetGate';
 import { GraphChart } from '../GraphChart';
+import { useWidgetPriority } from '../queryPriority';
 import { type WidgetContext, type WidgetProps } from '../types';
 import { fieldsOf, widgetQueryScope } from '../widgetQuery';
 import { WidgetEmpty, WidgetLoading } from '../WidgetStates';
@@ -144,6 +145,7 @@ function SubscriberGrowthView({ widget, context, schema, version, lists }: ViewP
       },
       version,
       supersedeKey: widget.id,
+      priority: useWidgetPriority(),
     },
     { skip: !usable },
   );

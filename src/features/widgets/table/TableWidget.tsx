@@ -3,6 +3,7 @@ import { type Field } from '../../../contracts/datasets';
 import { changeTone, formatChange, formatField, relativeChange } from '../../../engine/format';
 import { useTableCompareQuery } from '../../../store/engineApi';
 import { gatedWidget, type GatedViewProps, queryState } from '../DatasetGate';
+import { useWidgetPriority } from '../queryPriority';
 import { type WidgetProps } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
 import { fieldLabel, fieldsOf, resultRows, widgetQueryScope } from '../widgetQuery';
@@ -58,6 +59,7 @@ function TableView({ widget, context, schema, version }: GatedViewProps) {
       },
       version,
       supersedeKey,
+      priority: useWidgetPriority(),
     },
     { skip: empty },
   );

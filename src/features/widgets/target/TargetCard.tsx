@@ -6,6 +6,7 @@ import { type Target } from '../../../contracts/targets';
 import { formatField, formatValue, NOT_AVAILABLE, TARGET_CURRENCY } from '../../../engine/format';
 import { useTargetProgressQuery } from '../../../store/engineApi';
 import { DatasetGate, queryState } from '../DatasetGate';
+import { useWidgetPriority } from '../queryPriority';
 import { type DataScope } from '../types';
 import { useSupersedeKey } from '../useWidgetData';
 import { effectiveFilters, fieldLabel, resultRows } from '../widgetQuery';
@@ -84,6 +85,7 @@ function CardBody({
       },
       version,
       supersedeKey,
+      priority: useWidgetPriority(),
     },
     { skip: !supported },
   );
