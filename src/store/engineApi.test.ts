@@ -8,7 +8,7 @@ import { buildQuery } from '../engine/queries';
 import { campaignColumns, campaignRows, campaignSchema, tableSql } from '../engine/testing/fixtures';
 import { openNodeDuckdb } from '../engine/testing/nodeDuckdb';
 import { downloadSucceeded } from '../features/datasets/datasetsSlice';
-import { createPool, type EnginePool, type WorkerHandle } from '../workers/pool';
+import { createPool, type EnginePool, type QueryRequest, type WorkerHandle } from '../workers/pool';
 import { type EngineWorkerApi } from '../workers/protocol';
 import { resultKey } from '../workers/resultCache';
 import { spawnNodeWorker } from '../workers/testing/spawnNodeWorker';
@@ -251,81 +251,65 @@ test("a dashboard's queries of one period share statements; each widget gets exa
   }
 });
 
-test("once the engine has answered, a widget's query reaches the pool within its request, ahead of other widgets' work", async () => {
-  const asked: string[] = [];
+/** A widget's time series of the fixture: one metric over `range`. */
+const seriesArgs = (range: { start: string; end: string }, metric: string, granularity: 'day' | 'week' = 'week') => ({
+  workspaceId: 3,
+  query: { kind: 'timeSeries' as const, dataset: 'campaigns_fixture', range, granularity, metrics: [metric] },
+});
+
+/** Runs `body` with each request to the pool seen on its way there. */
+async function watchingPool(seen: (request: QueryRequest) => void, body: () => Promise<void>) {
   setQueryRunner(async () => ({
     query: (request) => {
-      asked.push(request.sql);
+      seen(request);
       return pool.query(request);
     },
   }));
   try {
-    const store = storeWith();
-    const series = (metric: string) => ({
-      workspaceId: 3,
-      query: {
-        kind: 'timeSeries' as const,
-        dataset: 'campaigns_fixture',
-        range: { start: '2024-03-01', end: '2024-03-31' },
-        granularity: 'day' as const,
-        metrics: [metric],
-      },
-    });
-    // The first query loads the code that answers it and starts the pool.
-    await store.dispatch(engineApi.endpoints.timeSeries.initiate(series('sent')));
-    expect(asked).toHaveLength(1);
-    const next = store.dispatch(engineApi.endpoints.timeSeries.initiate(series('open')));
-    // Asked before the dispatch returned: a date change's first query no longer waits for every widget's effect.
-    expect(asked).toHaveLength(2);
-    expect((await next).data?.columns).toEqual(['period', 'bucket', 'open']);
+    await body();
   } finally {
     setQueryRunner(async () => pool);
   }
+}
+
+test("once the engine has answered, a widget's query reaches the pool within its request, ahead of other widgets' work", async () => {
+  const asked: string[] = [];
+  await watchingPool(
+    (request) => asked.push(request.sql),
+    async () => {
+      const store = storeWith();
+      const series = (metric: string) => seriesArgs({ start: '2024-03-01', end: '2024-03-31' }, metric, 'day');
+      // The first query loads the code that answers it and starts the pool.
+      await store.dispatch(engineApi.endpoints.timeSeries.initiate(series('sent')));
+      expect(asked).toHaveLength(1);
+      const next = store.dispatch(engineApi.endpoints.timeSeries.initiate(series('open')));
+      // Asked before the dispatch returned: a date change's first query no longer waits for every widget's effect.
+      expect(asked).toHaveLength(2);
+      expect((await next).data?.columns).toEqual(['period', 'bucket', 'open']);
+    },
+  );
 });
 
 test("a widget outside the screen asks with its priority, and its query's answer is the same cache entry as one in view", async () => {
   const asked: (string | undefined)[] = [];
-  setQueryRunner(async () => ({
-    query: (request) => {
-      asked.push(request.priority);
-      return pool.query(request);
+  await watchingPool(
+    (request) => asked.push(request.priority),
+    async () => {
+      const store = storeWith();
+      const args = seriesArgs({ start: '2024-05-01', end: '2024-05-31' }, 'sent');
+      const below = await store.dispatch(engineApi.endpoints.timeSeries.initiate({ ...args, priority: 'offscreen' }));
+      expect(asked).toEqual(['offscreen']);
+      // Scrolled into view: the same answer, from the store, no new query.
+      const inView = await store.dispatch(engineApi.endpoints.timeSeries.initiate({ ...args, priority: 'visible' }));
+      expect(inView.data).toBe(below.data);
+      expect(asked).toEqual(['offscreen']);
     },
-  }));
-  try {
-    const store = storeWith();
-    const args = {
-      workspaceId: 3,
-      query: {
-        kind: 'timeSeries' as const,
-        dataset: 'campaigns_fixture',
-        range: { start: '2024-05-01', end: '2024-05-31' },
-        granularity: 'week' as const,
-        metrics: ['sent'],
-      },
-    };
-    const below = await store.dispatch(engineApi.endpoints.timeSeries.initiate({ ...args, priority: 'offscreen' }));
-    expect(asked).toEqual(['offscreen']);
-    // Scrolled into view: the same answer, from the store, no new query.
-    const inView = await store.dispatch(engineApi.endpoints.timeSeries.initiate({ ...args, priority: 'visible' }));
-    expect(inView.data).toBe(below.data);
-    expect(asked).toEqual(['offscreen']);
-  } finally {
-    setQueryRunner(async () => pool);
-  }
+  );
 });
 
 test("an answer reaches the page's subscribers in the task it arrives in, not at the next animation frame", async () => {
   const store = storeWith();
-  const args = {
-    workspaceId: 3,
-    query: {
-      kind: 'timeSeries' as const,
-      dataset: 'campaigns_fixture',
-      range: { start: '2024-04-01', end: '2024-04-30' },
-      granularity: 'week' as const,
-      metrics: ['clicks_unique'],
-    },
-  };
+  const args = seriesArgs({ start: '2024-04-01', end: '2024-04-30' }, 'clicks_unique');
   const seen: string[] = [];
   store.subscribe(() => seen.push(engineApi.endpoints.timeSeries.select(args)(store.getState()).status));
   await store.dispatch(engineApi.endpoints.timeSeries.initiate(args));
