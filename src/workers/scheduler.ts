@@ -385,9 +385,9 @@ export function createScheduler(options: SchedulerOptions) {
   }
 
   /**
-   * A widget's query (`foreground`) may wait in a worker behind the query it runs (`QUERIES_AHEAD` at most, `QUERIES_AHEAD_ALONE` in
-   * the only live worker): that worker holds its dataset and then goes on at once, where it would otherwise wait for
-   * the page's thread to take the answer and send the next.
+   * A widget's query (`foreground`) may wait in a worker behind the query it runs (`QUERIES_AHEAD` at most,
+   * `QUERIES_AHEAD_ALONE` in the only live worker): that worker holds its dataset and then goes on at once, where it
+   * would otherwise wait for the page's thread to take the answer and send the next.
    */
   function mayQueueBehind(slot: Slot<Task>, task: Task): boolean {
     const { current } = slot;
