@@ -9,6 +9,11 @@ export interface HarnessInput {
   url: string;
   table: string;
   queries: { name: string; sql: string }[];
+  /**
+   * Copies of one query, each with its own SQL text: a burst that every pool size splits evenly, so its ratio is
+   * what the machine allows two DuckDB workers at once, whatever the pool's scheduling.
+   */
+  balanced: { name: string; sql: string }[];
   sizes: number[];
   repeats: number;
 }
@@ -19,8 +24,13 @@ export interface SizeResult {
   coldStartMs: number;
   /** All 12 queries at once, right after the cold start: includes copying the dataset into more workers. */
   firstBurstMs: number;
-  /** All 12 queries at once with every worker holding the dataset (each run, once the pool's copies are in). */
+  /**
+   * All 12 queries at once with every worker holding the dataset (each run, once the pool's copies are in); the
+   * i-th burst of each pool size ran in the same round.
+   */
   burstMs: number[];
+  /** The balanced burst (`HarnessInput.balanced`), in the same rounds. */
+  balancedBurstMs: number[];
   /** Each query alone, repeated (pool size 1 only). */
   perQueryMs: Record<string, number[]>;
   workers: WorkerStats[];
@@ -50,30 +60,53 @@ async function everyWorkerHolds(pool: ReturnType<typeof createPool>, table: stri
   }
 }
 
+/** The queries at once. */
+const burst = (pool: ReturnType<typeof createPool>, table: string, queries: HarnessInput['queries']) =>
+  Promise.all(queries.map((q) => pool.query({ dataset: table, sql: q.sql })));
+
 async function run(input: HarnessInput): Promise<HarnessResult> {
   const [downloadMs, file] = await timed(() => downloadDataset(input.url));
-  const sizes: SizeResult[] = [];
+  const started: (SizeResult & { pool: ReturnType<typeof createPool> })[] = [];
   for (const size of input.sizes) {
     // No result cache: every burst really runs its SQL.
     const pool = createPool({ size, spawn: () => spawnBrowserWorker(), cacheBytes: 0, hangMs: 30 * 60_000 });
     pool.setDataset(input.table, file.version, file.bytes);
-    const query = (sql: string) => pool.query({ dataset: input.table, sql });
-    const burst = () => Promise.all(input.queries.map((q) => query(q.sql)));
-    const [coldStartMs] = await timed(() => query(input.queries[0].sql));
-    const [firstBurstMs] = await timed(burst);
+    const [coldStartMs] = await timed(() => pool.query({ dataset: input.table, sql: input.queries[0].sql }));
+    const [firstBurstMs] = await timed(() => burst(pool, input.table, input.queries));
     await everyWorkerHolds(pool, input.table, size);
-    const burstMs: number[] = [];
-    for (let i = 0; i < input.repeats; i++) burstMs.push((await timed(burst))[0]);
-    const perQueryMs: Record<string, number[]> = {};
-    if (size === 1) {
+    started.push({
+      size,
+      pool,
+      coldStartMs,
+      firstBurstMs,
+      burstMs: [],
+      balancedBurstMs: [],
+      perQueryMs: {},
+      workers: [],
+    });
+  }
+  // The pools' bursts alternate round by round, in an order reversed every other round: timed one pool after the
+  // other, a ratio between two pools compared bursts minutes apart, and a shared machine's speed moves by more than
+  // the goal's margin in that time (bench/README.md). The idle pools' workers take no CPU.
+  for (let round = 0; round < input.repeats; round++) {
+    for (const result of round % 2 === 0 ? started : [...started].reverse()) {
+      result.burstMs.push((await timed(() => burst(result.pool, input.table, input.queries)))[0]);
+      result.balancedBurstMs.push((await timed(() => burst(result.pool, input.table, input.balanced)))[0]);
+    }
+  }
+  const sizes: SizeResult[] = [];
+  for (const { pool, ...result } of started) {
+    if (result.size === 1) {
       for (const q of input.queries) {
-        perQueryMs[q.name] = [];
-        for (let i = 0; i < input.repeats; i++) perQueryMs[q.name].push((await timed(() => query(q.sql)))[0]);
+        result.perQueryMs[q.name] = [];
+        for (let i = 0; i < input.repeats; i++) {
+          result.perQueryMs[q.name].push((await timed(() => pool.query({ dataset: input.table, sql: q.sql })))[0]);
+        }
       }
     }
-    const workers = await pool.workerStats();
+    result.workers = await pool.workerStats();
     pool.terminate();
-    sizes.push({ size, coldStartMs, firstBurstMs, burstMs, perQueryMs, workers });
+    sizes.push(result);
   }
   return { downloadMs, bytes: file.byteLength, sizes };
 }
