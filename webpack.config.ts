@@ -3,7 +3,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { type Configuration, DefinePlugin } from 'webpack';
+import { type Configuration, DefinePlugin, NormalModuleReplacementPlugin } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { IconPathsPlugin, iconPathsHash } from './scripts/iconPaths';
 import { PrecompressPlugin } from './scripts/precompress';
@@ -161,6 +161,15 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
       // Blueprint icons load one by one from these files (src/app/icons.ts), named with the icon set's hash.
       new IconPathsPlugin(),
       new DefinePlugin({ 'process.env.ICON_PATHS_HASH': JSON.stringify(iconPathsHash()) }),
+      // Blueprint's icon loader checks names by their form instead of against the list of every name.
+      new NormalModuleReplacementPlugin(
+        /^\.\/iconNames$/,
+        (resource: { request: string; contextInfo: { issuer: string } }) => {
+          if (/@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconLoader\.js$/.test(resource.contextInfo.issuer)) {
+            resource.request = path.join(root, 'src/app/iconNameCheck.ts');
+          }
+        },
+      ),
       ...(production
         ? [
             new MiniCssExtractPlugin({
