@@ -63,6 +63,14 @@ export default function config(env: Env = {}, argv: { mode?: Configuration['mode
       alias: {
         // The synchronous DuckDB-WASM build runs directly inside our own worker (no nested worker).
         '@duckdb/duckdb-wasm/browser-blocking$': path.join(duckdbDist, 'duckdb-browser-blocking.mjs'),
+        // React Router's package exports only its development build (with its warnings) under every condition; a
+        // production build names the twin without them, for both of its entry points so that there is one router.
+        ...(production
+          ? {
+              'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }
+          : {}),
       },
       fallback: { crypto: false, worker_threads: false, fs: false, path: false, os: false },
     },
