@@ -15,7 +15,7 @@ import {
   WORKER_SPAN_PREFIX,
   workerSpans,
 } from '../src/workers/timeline';
-import { ensureBenchData, median, ms } from './benchData';
+import { ensureBenchData, machineState, median, ms } from './benchData';
 import {
   API_HEADERS,
   benchWorkspace,
@@ -731,6 +731,7 @@ async function main() {
     console.error('No production build found: run `npm run build` first.');
     process.exit(1);
   }
+  console.log(`Machine at the start: ${machineState()}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-dashboard-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -912,6 +913,7 @@ async function main() {
       console.log(`Date change, per-widget query p50 / p95 (all date changes' queries): ${at(50)} / ${at(95)}`);
     }
     printBreakdown(coldSteps, warmSteps, reloadName);
+    console.log(`\nMachine at the end: ${machineState()}`);
   } finally {
     await browser.close();
     for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true });

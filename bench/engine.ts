@@ -8,7 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../scripts/chromium';
 import { TOTAL_LENGTH_HEADER } from '../src/contracts/dataModel';
-import { BENCH_DIR, ensureBenchData, median, ms } from './benchData';
+import { BENCH_DIR, ensureBenchData, machineState, median, ms } from './benchData';
 import { compileHarness } from './compileHarness';
 import { engineHarnessConfig } from './engine.webpack.config';
 import { BENCH_DATASET, type BenchQuery, dashboardQueries } from './engineDashboard';
@@ -186,6 +186,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--js-flags=--max-old-space-size=8192'],
   });
   console.log(`Chromium ${browser.version()}`);
+  console.log(`Machine at the start: ${machineState()}`);
   try {
     const queries = dashboardQueries(endDate);
     for (const rows of rowsList) {
@@ -219,6 +220,7 @@ async function main() {
         JSON.stringify({ rows, wasm, natives }, null, 2),
       );
     }
+    console.log(`\nMachine at the end: ${machineState()}`);
   } finally {
     await browser.close();
     server.close();
