@@ -1,19 +1,13 @@
 import { Icon } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { render, waitFor } from '@testing-library/react';
+import { iconFiles } from '../../test/iconFiles';
 import { fetchIconPaths, setupIcons } from './icons';
 
 // As in the production build (webpack.config.ts): Blueprint's loader checks names with iconNameCheck.ts.
 jest.mock('@blueprintjs/icons/lib/cjs/iconNames', () => jest.requireActual('./iconNameCheck'));
 
-const requested: string[] = [];
-const served: Record<string, string[]> = { '/icons/16px/download.abc123.json': ['M1 1h14v14H1z'] };
-// jsdom has no fetch: the part of a response the loader reads.
-const fakeFetch = (async (url: string) => {
-  requested.push(url);
-  const paths = served[url];
-  return { ok: Boolean(paths), status: paths ? 200 : 404, json: async () => paths };
-}) as unknown as typeof fetch;
+const { requested, fetchFn: fakeFetch } = iconFiles({ '/icons/16px/download.abc123.json': ['M1 1h14v14H1z'] });
 
 const drawn = (container: HTMLElement, name: string) => container.querySelector(`svg[data-icon="${name}"]`);
 

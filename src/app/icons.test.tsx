@@ -1,6 +1,7 @@
 import { Icon } from '@blueprintjs/core';
 import { Icons } from '@blueprintjs/icons';
 import { render, waitFor } from '@testing-library/react';
+import { iconFiles } from '../../test/iconFiles';
 import { fetchIconPaths, firstPaintIcons, registerIcons, setupIcons } from './icons';
 import { shellIcons } from './shellIcons';
 
@@ -10,14 +11,7 @@ const drawnPaths = (container: HTMLElement, name: string) => {
   return svg ? Array.from(svg.querySelectorAll('path'), (path) => path.getAttribute('d')) : null;
 };
 
-const requested: string[] = [];
-const served: Record<string, string[]> = { '/icons/16px/download.abc123.json': ['M1 1h14v14H1z'] };
-// jsdom has no fetch: the part of a response the loader reads.
-const fakeFetch = (async (url: string) => {
-  requested.push(url);
-  const paths = served[url];
-  return { ok: Boolean(paths), status: paths ? 200 : 404, json: async () => paths };
-}) as unknown as typeof fetch;
+const { requested, fetchFn: fakeFetch } = iconFiles({ '/icons/16px/download.abc123.json': ['M1 1h14v14H1z'] });
 
 beforeAll(() => setupIcons(fetchIconPaths('abc123', fakeFetch)));
 beforeEach(() => {
