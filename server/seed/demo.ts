@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   type AccessLevel,
   DEFAULT_EXPLORER_DATASET,
@@ -130,9 +130,12 @@ export async function seedDemo(db: Database, now = new Date()): Promise<{ worksp
     if (claimed.length === 0) {
       const [row] = await tx.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
       const ids = JSON.parse(row.value) as number[];
-      const alive = ids.length
-        ? (await tx.select({ id: workspaces.id }).from(workspaces)).map((w) => w.id).filter((id) => ids.includes(id))
+      // In the marker's order: a table scan's order changes once other writes move the rows.
+      const rows = ids.length
+        ? await tx.select({ id: workspaces.id }).from(workspaces).where(inArray(workspaces.id, ids))
         : [];
+      const present = new Set(rows.map((w) => w.id));
+      const alive = ids.filter((id) => present.has(id));
       return { workspaceIds: alive, created: false };
     }
 
