@@ -31,6 +31,7 @@ import {
 } from './browser';
 import { printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
+import { browserStartedHere, browserWithProfile, faultSnapshot, faultsBetween } from './pageFaults';
 
 /**
  * npm run bench:dashboard [-- --rows 1000000 --repeats 3 --screenshot bench/out/dashboard --latency 50 --mbps 20]
@@ -262,6 +263,8 @@ interface Breakdown {
   wasmHeapBytes: number;
   /** Durations inside a worker's start and the benchmark table's load (see `steps`). */
   steps: Record<string, number>;
+  /** Memory first touched during the open, in bytes, by process and thread group (`faultsBetween`). */
+  fresh: Record<string, number>;
 }
 
 /** A span a worker left in its own timeline, moved onto the page's clock. */
@@ -432,7 +435,7 @@ function recordWasmRequests(context: BrowserContext): WasmRequest[] {
   return requests;
 }
 
-async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Breakdown> {
+async function breakdown(page: Page, wasmRequests: WasmRequest[], fresh: Record<string, number>): Promise<Breakdown> {
   const timeline = await page.evaluate(
     ({ start, insert, query, table, fetchSpan, keptSpan }) => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -516,6 +519,7 @@ async function breakdown(page: Page, wasmRequests: WasmRequest[]): Promise<Break
     wasmRequestStart: first ? first.start - timeline.timeOrigin : NaN,
     wasmFetchMs: first ? Math.max(...wasm.map((request) => request.end)) - first.start : NaN,
     wasmBytes: wasm.reduce((sum, request) => sum + request.bytes, 0),
+    fresh,
   };
 }
 
@@ -671,6 +675,9 @@ function printBreakdown(cold: Breakdown[], warm: Breakdown[], warmName: string):
   line('WebAssembly heap of the workers', (b) => b.wasmHeapBytes, mib);
   const names = [...new Set([...cold, ...warm].flatMap((b) => Object.keys(b.steps)))];
   for (const name of names) line(name, (b) => b.steps[name] ?? NaN);
+  // Page faults: what the open touched of fresh memory (slow on some of these machines; see "Why this machine is slow").
+  const touched = [...new Set([...cold, ...warm].flatMap((b) => Object.keys(b.fresh)))];
+  for (const name of touched) line(`memory first touched: ${name}`, (b) => b.fresh[name] ?? NaN, mib);
 }
 
 /** The benchmark's 12-widget dashboard on the demo workspace reading `--rows` rows; answers where it opens. */
@@ -765,13 +772,16 @@ async function main() {
       // entries of more than a few MB (the .wasm, the dataset at 10^6 rows), so its warm reload downloads again.
       const viewport = { width: 1600, height: 1000 };
       let fresh: BrowserContext;
+      let browserPid: number | undefined;
       if (values['disk-profile']) {
         const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'openrate-bench-profile-'));
         profiles.push(profile);
         fresh = await chromium.launchPersistentContext(profile, { ...browserOptions, baseURL, viewport });
         await fresh.addCookies(storageState.cookies);
+        browserPid = browserWithProfile(profile);
       } else {
         fresh = await browser.newContext({ baseURL, storageState, viewport });
+        browserPid = browserStartedHere();
       }
       await fresh.addInitScript(WATCH_WIDGETS);
       const wasmRequests = recordWasmRequests(fresh);
@@ -791,8 +801,10 @@ async function main() {
       const lastRound = round === repeats - 1;
       let stopProfile = values['cpu-profile'] && lastRound ? await startCpuProfile(page) : undefined;
       const stopColdTrace = values.timeline && lastRound ? await startTimelineTrace(page) : undefined;
+      let faultsBefore = faultSnapshot(browserPid);
       await page.goto(url);
       let rendered = await allRendered(page, widgets);
+      let touched = faultsBetween(faultsBefore, faultSnapshot(browserPid));
       if (stopColdTrace) printTrace(await stopColdTrace(), 'cold open');
       if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'cold open');
       const failed = await page.locator('[data-widget-id]:has([role="alert"])').count();
@@ -800,7 +812,7 @@ async function main() {
       if (round === 0 && values.screenshot) await page.screenshot({ path: `${values.screenshot}-light.png` });
       let engine = await engineSpan(page, 0);
       cold.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
-      coldSteps.push(await breakdown(page, wasmRequests));
+      coldSteps.push(await breakdown(page, wasmRequests, touched));
       if (values.waterfall && lastRound) await printWaterfall(page, 'cold');
       keptWaits.push(await answersKept(page, engine.queries, rendered));
 
@@ -809,13 +821,15 @@ async function main() {
       await importDay('next');
       stopProfile = values['cpu-profile'] && lastRound ? await startCpuProfile(page) : undefined;
       const stopTrace = values.timeline && lastRound ? await startTimelineTrace(page) : undefined;
+      faultsBefore = faultSnapshot(browserPid);
       await page.reload();
       rendered = nextDay ? await newNumbersDrawn(page, widgets, engine.queries) : await allRendered(page, widgets);
+      touched = faultsBetween(faultsBefore, faultSnapshot(browserPid));
       if (stopTrace) printTrace(await stopTrace(), 'warm reload');
       if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'warm reload');
       engine = await engineSpan(page, 0);
       warm.push({ renderMs: rendered, engineMs: engine.lastEnd, queries: engine.queries });
-      warmSteps.push(await breakdown(page, wasmRequests));
+      warmSteps.push(await breakdown(page, wasmRequests, touched));
       if (values.waterfall && lastRound) await printWaterfall(page, 'warm');
       if (values['second-reload']) {
         // A reopened dashboard's second reload: Chromium keeps compiled code for the scripts run on the first
