@@ -109,8 +109,10 @@ const GROUPS: [string, (name: string) => boolean][] = [
  * "ended threads" (their faults stay in the process's count).
  */
 export function faultsBetween(before: FaultSnapshot, after: FaultSnapshot): Record<string, number> {
-  const grown = [...after].map(([pid, now]) => ({ pid, now, was: before.get(pid), faults: now.faults }));
-  for (const entry of grown) entry.faults -= entry.was?.faults ?? 0;
+  const grown = [...after].map(([pid, now]) => {
+    const was = before.get(pid);
+    return { now, was, faults: now.faults - (was?.faults ?? 0) };
+  });
   const total = grown.reduce((sum, entry) => sum + entry.faults, 0);
   const tab = grown.reduce<(typeof grown)[number] | undefined>(
     (top, entry) => (top && top.faults >= entry.faults ? top : entry),
