@@ -6,12 +6,14 @@ import { type APIRequestContext, type Browser, type BrowserContext, type Page, c
 import { freePort } from '../scripts/freePort';
 import { type Widget } from '../src/contracts/reports';
 import { addDays } from '../src/engine/dates';
+import { COMPILER_THREAD } from '../src/workers/duckdbModule';
 import { RESULTS_CACHE_NAME } from '../src/workers/keptResults';
 import { DATASET_INSERT_MEASURE, ENGINE_QUERY_MEASURE } from '../src/workers/pool';
 import {
   DATASET_FETCH_MEASURE,
   ENGINE_START_MEASURE,
   KEPT_READ_MEASURE,
+  WORKER_REQUEST_MEASURE,
   WORKER_SPAN_PREFIX,
   workerSpans,
 } from '../src/workers/timeline';
@@ -285,10 +287,38 @@ const WORKER_REQUEST = 'request ';
 /** A dataset file's request (not its schema's), by its address. */
 const isDatasetFile = (address: string) => address.includes('/datasets/') && !address.includes('schema=');
 
-/** Every worker's own spans (`src/workers/timeline.ts`), on the page's clock: workers have their own time origin. */
+/**
+ * Every worker's own spans (`src/workers/timeline.ts`), on the page's clock: workers have their own time origin. The
+ * compiling worker's are read from the page, which keeps a copy of them as the module arrives (the worker then ends).
+ */
 async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSpan[]> {
+  const compilerKept = page.evaluate(
+    ({ prefix, request, requestMeasure }) => ({
+      origin: performance.timeOrigin,
+      requests: (performance.getEntriesByName(requestMeasure) as PerformanceMeasure[]).map((entry) => {
+        const detail = entry.detail as { url: string; transferSize: number };
+        return {
+          name: `${request}${detail.url.replace(location.origin, '')}`,
+          start: entry.startTime,
+          end: entry.startTime + entry.duration,
+          bytes: detail.transferSize,
+        };
+      }),
+      spans: (performance.getEntriesByType('measure') as PerformanceMeasure[])
+        .filter((entry) => entry.name.startsWith(prefix))
+        .map((entry) => ({
+          name: entry.name.slice(prefix.length),
+          start: entry.startTime,
+          end: entry.startTime + entry.duration,
+          table: undefined,
+          outcome: undefined,
+        })),
+    }),
+    { prefix: WORKER_SPAN_PREFIX, request: WORKER_REQUEST, requestMeasure: WORKER_REQUEST_MEASURE },
+  );
+  const running = page.workers().filter((worker) => !worker.url().includes(`/${COMPILER_THREAD}.`));
   const perWorker = await Promise.all(
-    page.workers().map((worker) =>
+    running.map((worker) =>
       worker
         .evaluate(
           ({ prefix, request }) => ({
@@ -320,6 +350,8 @@ async function readWorkerSpans(page: Page, pageOrigin: number): Promise<WorkerSp
         .catch(() => null),
     ),
   );
+  // The compiling worker's copy counts as the last worker.
+  perWorker.push(await compilerKept);
   return perWorker
     .flatMap((found, worker) =>
       [...(found?.spans ?? []), ...(found?.requests ?? [])].map((span) => ({
@@ -556,7 +588,8 @@ async function printWaterfall(page: Page, label: string): Promise<void> {
       end: entry.responseEnd,
     }));
     const measures = (performance.getEntriesByType('measure') as PerformanceMeasure[])
-      .filter((entry) => entry.name.startsWith('openrate:'))
+      // Not the compiling worker's spans the page keeps: readWorkerSpans lists them as that worker's.
+      .filter((entry) => entry.name.startsWith('openrate:') && !(entry.detail as { thread?: string } | null)?.thread)
       .map((entry) => {
         const detail = entry.detail as { table?: string; url?: string } | null;
         const about = detail?.table ?? detail?.url?.replace(origin, '').slice(0, 60) ?? '';

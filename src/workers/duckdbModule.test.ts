@@ -1,5 +1,6 @@
 /** @jest-environment ./test/nodeEnvironment.js */
 import {
+  COMPILER_THREAD,
   type CompilationsPort,
   type CompilerPort,
   chooseBundle,
@@ -7,6 +8,7 @@ import {
   serveCompilations,
   workerCompiler,
 } from './duckdbModule';
+import { WORKER_SPAN_PREFIX, workerSpans } from './timeline';
 
 // The smallest valid WebAssembly module: magic number and version.
 const EMPTY_MODULE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
@@ -96,6 +98,27 @@ test('the compiling worker downloads and compiles the module itself, and answers
     const both = await Promise.all([compile('/a.wasm'), compile('/b.wasm')]);
     expect(both.map(compiledModule)).toEqual([true, true]);
     expect(urls).toEqual(['/duckdb/duckdb-eh.wasm', '/a.wasm', '/b.wasm']);
+  } finally {
+    close();
+  }
+});
+
+test("the compiling worker's spans reach the page's timeline with each module, named by its thread, each once", async () => {
+  const fetchFn = (async () => wasmResponse()) as unknown as typeof fetch;
+  const { page, close } = compilingChannel(fetchFn);
+  const compileSpans = () =>
+    (performance.getEntriesByName(`${WORKER_SPAN_PREFIX}${workerSpans.compile}`) as PerformanceMeasure[]).filter(
+      (entry) => (entry.detail as { thread?: string } | null)?.thread === COMPILER_THREAD,
+    );
+  // The test's thread plays both the worker and the page: the earlier tests' compilations are not this worker's.
+  performance.clearMeasures();
+  try {
+    const compile = workerCompiler(page);
+    await compile('/duckdb/duckdb-eh.wasm');
+    expect(compileSpans()).toHaveLength(1);
+    // A second compilation brings its own span only, not the first one's again.
+    await compile('/later.wasm');
+    expect(compileSpans()).toHaveLength(2);
   } finally {
     close();
   }

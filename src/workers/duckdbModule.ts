@@ -1,5 +1,8 @@
 import { type CompileReply, type CompileRequest, type DuckdbBundle } from './protocol';
-import { recordWorkerSpan, workerSpans } from './timeline';
+import { keepThreadTimeline, recordWorkerSpan, threadTimeline, workerSpans } from './timeline';
+
+/** The compiling worker's name, as its spans copied into the page's timeline name their thread. */
+export const COMPILER_THREAD = 'duckdb-compile';
 
 /** A module with one `try` over an exception tag: valid only where WebAssembly exceptions are (DuckDB's probe). */
 const EXCEPTIONS_PROBE = new Uint8Array([
@@ -93,8 +96,11 @@ export function workerCompiler(worker: CompilerPort, onBroken: () => void = () =
   worker.onmessage = ({ data }: MessageEvent<CompileReply>) => {
     const waiting = pending.get(data.id);
     pending.delete(data.id);
-    if ('module' in data) waiting?.resolve(data.module);
-    else waiting?.reject(new Error(data.error));
+    if ('module' in data) {
+      // The worker ends once the page holds the module (pageModule.ts): its spans live on in the page's timeline.
+      keepThreadTimeline(data.timeline, COMPILER_THREAD);
+      waiting?.resolve(data.module);
+    } else waiting?.reject(new Error(data.error));
   };
   worker.onerror = (event) => {
     event.preventDefault();
@@ -127,6 +133,8 @@ export interface CompilationsPort {
  */
 export function serveCompilations(port: CompilationsPort, compile: CompileModule = (url) => compileDuckdb(url)): void {
   const latest = new Map<string, Promise<WebAssembly.Module>>();
+  // Each answer carries the spans and requests that ended since the last one.
+  let reportedUntil = 0;
   port.onmessage = ({ data }) => {
     if ('forwardTo' in data) {
       // With nothing to send, the channel is closed, so that neither end stays open for the worker's life.
@@ -143,7 +151,9 @@ export function serveCompilations(port: CompilationsPort, compile: CompileModule
     compiling.then(
       (module) => {
         recordWorkerSpan(workerSpans.compile, started);
-        port.postMessage({ id, module });
+        const timeline = threadTimeline(reportedUntil);
+        reportedUntil = performance.now();
+        port.postMessage({ id, module, timeline });
       },
       (error: unknown) => port.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
     );

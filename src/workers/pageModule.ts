@@ -1,30 +1,50 @@
 import { type WorkerCompiler, chooseBundle, compileDuckdb, workerCompiler } from './duckdbModule';
 import { DUCKDB_MODULE_URLS } from './duckdbUrls';
+import { whenIdle } from './idle';
 import { type CompiledDuckdb, type DuckdbBundle } from './protocol';
 
 let compiled: Promise<CompiledDuckdb> | undefined;
-/** The compiling worker and the page's side of it, kept for the page's life (see duckdbCompile.worker.ts). */
-let compiler: WorkerCompiler | undefined;
+/** The compiling worker and the page's side of it (see duckdbCompile.worker.ts), until it is broken or retired. */
+let compiler: { compile: WorkerCompiler; stop(): void } | undefined;
 /** The build whose module the compiling worker is compiling or has compiled for `compiled`, if it is compiling it. */
 let inWorker: { bundle: DuckdbBundle; compiler: WorkerCompiler } | undefined;
+
+/** The longest the compiling worker outlives the module's arrival while the page stays busy. */
+const RETIRE_WITHIN_MS = 10_000;
 
 /**
  * Starts the compiling worker before the module is asked for (as a report's page starts, src/app/compileAhead.ts),
  * so that it is running when the module is asked for. It asks for nothing itself until then.
  */
 export function prepareCompiler(): WorkerCompiler | undefined {
-  if (compiler) return compiler;
+  if (compiler) return compiler.compile;
   let worker: Worker;
   try {
+    // Its name is its chunk's (webpack reads it here) and the thread its spans name (COMPILER_THREAD).
     worker = new Worker(new URL('./duckdbCompile.worker.ts', import.meta.url), { name: 'duckdb-compile' });
   } catch {
     return undefined;
   }
-  compiler = workerCompiler(worker, () => {
+  const stop = () => {
     worker.terminate();
+    if (compiler?.stop !== stop) return;
     compiler = undefined;
+    inWorker = undefined;
+  };
+  compiler = { compile: workerCompiler(worker, stop), stop };
+  return compiler.compile;
+}
+
+/**
+ * Ends the compiling worker once the page holds its module and has an idle moment. A DuckDB worker started from then
+ * on gets the module from the page at once, and the compiling worker held about 45 MiB of a settled tab's memory
+ * (bench/README.md). Its spans and requests are in the page's timeline (keepThreadTimeline).
+ */
+function retireCompiler(): void {
+  const retiring = compiler;
+  void whenIdle(RETIRE_WITHIN_MS).then(() => {
+    if (compiler === retiring) retiring?.stop();
   });
-  return compiler;
 }
 
 /**
@@ -38,7 +58,9 @@ export function duckdbModule(): Promise<CompiledDuckdb> {
     const inWorkerCompiler = prepareCompiler();
     inWorker = inWorkerCompiler && { bundle, compiler: inWorkerCompiler };
     const compile = inWorkerCompiler ?? ((url) => compileDuckdb(url));
-    return { bundle, module: await compile(DUCKDB_MODULE_URLS[bundle]) };
+    const module = await compile(DUCKDB_MODULE_URLS[bundle]);
+    if (inWorkerCompiler) retireCompiler();
+    return { bundle, module };
   })();
   compiled.catch(() => {
     compiled = undefined;

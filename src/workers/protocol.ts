@@ -1,5 +1,6 @@
 /** What crosses between the pool and its workers: plain, structured-cloneable values only. */
 import { type DatasetFormat } from '../contracts/dataModel';
+import { type ThreadTimeline } from './timeline';
 
 /** An error as a plain object, so it crosses worker and Redux boundaries intact. */
 export interface EngineError {
@@ -93,7 +94,10 @@ export type CompileRequest = { id: number; url: string } | ModuleForward;
  * DuckDB worker's end, so that the module reaches it without waiting for the page's thread (engineClient.ts).
  */
 export type ModuleForward = { url: string; forwardTo: MessagePort };
-export type CompileReply = { id: number } & ({ module: WebAssembly.Module } | { error: string });
+/** The worker's answer; with the module, its spans and requests since its last answer (timeline.ts). */
+export type CompileReply = { id: number } & (
+  { module: WebAssembly.Module; timeline: ThreadTimeline } | { error: string }
+);
 
 /** The browser worker's API: the engine's, plus the compiled module (null: compile it yourself). */
 export interface BrowserWorkerApi extends EngineWorkerApi {

@@ -65,3 +65,55 @@ export function recordQuerySpan(start: number, count: number): void {
   if (count % 1000 === 0) performance.clearMeasures(WORKER_SPAN_PREFIX + workerSpans.query);
   recordWorkerSpan(workerSpans.query, start);
 }
+
+/** Page-side: a request made by a worker that has ended, kept with its spans (keepThreadTimeline). */
+export const WORKER_REQUEST_MEASURE = 'openrate:worker-request';
+
+/** A thread's worker-side spans and requests on the wall clock (each thread's own clock starts with the thread). */
+export interface ThreadTimeline {
+  spans: { name: string; start: number; end: number; detail?: unknown }[];
+  requests: { url: string; start: number; end: number; transferSize: number }[];
+}
+
+/** This thread's worker-side spans and requests that ended after `since` (its own clock). */
+export function threadTimeline(since = 0): ThreadTimeline {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') {
+    return { spans: [], requests: [] };
+  }
+  const onWallClock = (time: number) => performance.timeOrigin + time;
+  const spans = (performance.getEntriesByType('measure') as PerformanceMeasure[])
+    .filter((entry) => entry.name.startsWith(WORKER_SPAN_PREFIX) && entry.startTime + entry.duration > since)
+    .map((entry) => ({
+      name: entry.name,
+      start: onWallClock(entry.startTime),
+      end: onWallClock(entry.startTime + entry.duration),
+      detail: entry.detail ?? undefined,
+    }));
+  const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((entry) => entry.responseEnd > since)
+    .map((entry) => ({
+      url: entry.name,
+      start: onWallClock(entry.startTime),
+      end: onWallClock(entry.responseEnd),
+      transferSize: entry.transferSize,
+    }));
+  return { spans, requests };
+}
+
+/**
+ * Page-side: a worker's spans and requests (threadTimeline) copied into the page's timeline, on the page's clock, each
+ * entry's detail naming the thread. A worker that ends once its work is done (the compiling worker, pageModule.ts)
+ * leaves its timeline to the benchmark and the browser tests this way.
+ */
+export function keepThreadTimeline(timeline: ThreadTimeline, thread: string): void {
+  if (typeof performance === 'undefined' || typeof performance.measure !== 'function') return;
+  const onPageClock = (time: number) => Math.max(0, time - performance.timeOrigin);
+  for (const span of timeline.spans) {
+    const detail = { ...(span.detail as Record<string, unknown> | undefined), thread };
+    performance.measure(span.name, { start: onPageClock(span.start), end: onPageClock(span.end), detail });
+  }
+  for (const { url, start, end, transferSize } of timeline.requests) {
+    const detail = { thread, url, transferSize };
+    performance.measure(WORKER_REQUEST_MEASURE, { start: onPageClock(start), end: onPageClock(end), detail });
+  }
+}
