@@ -33,7 +33,7 @@ import {
 } from './browser';
 import { printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
-import { browserStartedHere, browserWithProfile, faultSnapshot, faultsBetween } from './pageFaults';
+import { browserStartedHere, browserWithProfile, faultSnapshot, faultsBetween, tabResidentBytes } from './pageFaults';
 
 /**
  * npm run bench:dashboard [-- --rows 1000000 --repeats 3 --screenshot bench/out/dashboard --latency 50 --mbps 20]
@@ -796,6 +796,7 @@ async function main() {
     const secondReload: Run[] = [];
     const dateChange: Run[] = [];
     const keptWaits: Awaited<ReturnType<typeof answersKept>>[] = [];
+    const resident: number[] = [];
     const coldSteps: Breakdown[] = [];
     const warmSteps: Breakdown[] = [];
     for (let round = 0; round < repeats; round++) {
@@ -848,6 +849,8 @@ async function main() {
       coldSteps.push(await breakdown(page, wasmRequests, touched));
       if (values.waterfall && lastRound) await printWaterfall(page, 'cold');
       keptWaits.push(await answersKept(page, engine.queries, rendered));
+      // What the tab holds once the open has settled (its engine started, its answers kept).
+      resident.push(tabResidentBytes(browserPid));
 
       // Warm: the same tab reloaded: the dataset comes back as a 304 and its kept copy, the engine starts again.
       // With --next-day, the dataset has changed since: a new file, new queries, the engine's code from the cache.
@@ -945,6 +948,9 @@ async function main() {
     );
     console.log(
       `Answers kept before the reload, by round: at the first look → in the end (ms after the numbers): ${keptRounds.join(' / ')}`,
+    );
+    console.log(
+      `The tab's renderer, resident once the cold open's answers are kept, by round: ${resident.map(mib).join(' / ')}`,
     );
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));

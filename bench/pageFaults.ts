@@ -68,10 +68,8 @@ export function browserStartedHere(): number | undefined {
   return pids('/proc').find((pid) => readStat(`/proc/${pid}/stat`)?.parent === process.pid && isBrowser(pid));
 }
 
-/** The faults of `root` and every process below it (the browser's renderers, GPU and utility processes). */
-export function faultSnapshot(root: number | undefined): FaultSnapshot {
-  const snapshot: FaultSnapshot = new Map();
-  if (root === undefined) return snapshot;
+/** `root` and every process below it (the browser's renderers, GPU and utility processes). */
+function processesBelow(root: number): number[] {
   const parents = new Map<number, number>();
   for (const pid of pids('/proc')) {
     const stat = readStat(`/proc/${pid}/stat`);
@@ -82,8 +80,33 @@ export function faultSnapshot(root: number | undefined): FaultSnapshot {
       if (at === root) return true;
     return false;
   };
-  for (const pid of parents.keys()) {
-    if (!isBelowRoot(pid)) continue;
+  return [...parents.keys()].filter(isBelowRoot);
+}
+
+/**
+ * The resident memory of the browser's largest renderer (the tab's, with its workers), in bytes: what a tab left open
+ * holds of the machine's memory.
+ */
+export function tabResidentBytes(root: number | undefined): number {
+  if (root === undefined) return NaN;
+  const sizes = processesBelow(root).flatMap((pid) => {
+    try {
+      // A renderer's title is its command line joined by spaces (Chromium rewrites it).
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) return [];
+      const kib = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+      return Number.isFinite(kib) ? [kib * 1024] : [];
+    } catch {
+      return []; // ended since it was listed
+    }
+  });
+  return sizes.length ? Math.max(...sizes) : NaN;
+}
+
+/** The faults of `root` and every process below it (the browser's renderers, GPU and utility processes). */
+export function faultSnapshot(root: number | undefined): FaultSnapshot {
+  const snapshot: FaultSnapshot = new Map();
+  if (root === undefined) return snapshot;
+  for (const pid of processesBelow(root)) {
     const threads = new Map<number, { name: string; faults: number }>();
     for (const tid of pids(`/proc/${pid}/task`)) {
       const thread = readStat(`/proc/${pid}/task/${tid}/stat`);
