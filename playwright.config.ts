@@ -16,6 +16,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // As a user who asked their system for less motion: the app then has no transitions (src/app/app.css), so a click
+    // never lands on a dialog still scaling in (it once missed its button: pressed on it, released beside it).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -130,3 +130,39 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/** The running CSS transitions of the page (a dialog scaling in, an input's focus ring fading). */
+const runningTransitions = (page: Page) =>
+  page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length);
+
+/** The sign-in page's e-mail field's transition, as computed for the user's motion setting. */
+async function emailFieldTransition(page: Page): Promise<string> {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Email' }).click();
+  return page.getByLabel('Email address').evaluate((field) => getComputedStyle(field).transitionDuration);
+}
+
+test.describe('a user who asks the system for less motion', () => {
+  // Every spec runs so (playwright.config.ts); said here as well, since this one is about it.
+  test.use({ reducedMotion: 'reduce' });
+
+  test('sees dialogs and fields change at once, without transitions (WCAG 2.3.3)', async ({ page }) => {
+    test.setTimeout(120_000);
+    expect(await emailFieldTransition(page)).toBe('0s');
+    const workspaceId = await openAcme(page);
+    await page.goto(await reportPathByTitle(page, workspaceId, 'Default Dashboard'));
+    await expect(page.locator('[data-widget-id]').first()).toBeVisible({ timeout: 60_000 });
+    // Blueprint's dialog scales in for 300 ms where motion is welcome.
+    await page.keyboard.press('Shift+Slash');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    expect(await runningTransitions(page)).toBe(0);
+  });
+});
+
+test.describe('a user with no motion setting', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test("sees Blueprint's transitions", async ({ page }) => {
+    expect(await emailFieldTransition(page)).not.toBe('0s');
+  });
+});

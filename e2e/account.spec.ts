@@ -7,7 +7,6 @@ import {
   latestInvitationPath,
   onboard,
   signIn,
-  transitionsEnded,
   uniqueEmail,
   workspaceIdOf,
 } from './support';
@@ -150,7 +149,6 @@ test('two-factor: set up in the profile, then required at the next sign-in', asy
   await page.getByLabel('Two-factor authentication').click({ force: true });
   const showKey = page.getByRole('button', { name: "Can't scan the QR code?" });
   await expect(showKey).toBeVisible();
-  await transitionsEnded(page);
   await showKey.click();
   const secret = (await page.getByTestId('mfa-secret').textContent()) ?? '';
   const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });

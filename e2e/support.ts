@@ -81,22 +81,6 @@ export async function dismissGettingStarted(page: Page) {
   expect((await remembered).ok()).toBe(true);
 }
 
-/**
- * Waits until the page's CSS transitions have ended, such as a dialog's opening (Blueprint scales it in over 300 ms).
- * A click on a control still moving can press on it and release beside it: the control takes the focus, but no click
- * reaches it. Seen on a loaded machine, where the click's check that the control stood still passed mid-transition.
- */
-export async function transitionsEnded(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 export const workspaceIdOf = (page: Page) => Number(/\/workspaces\/(\d+)/.exec(page.url())?.[1]);
 
 /** Signs in (the demo user unless told) and answers the Acme Retail workspace id, with the getting-started drawer off. */
