@@ -65,7 +65,8 @@ test('an alert rule: preview, save, evaluation, violation and e-mail; duplicate 
   await copy.getByRole('button', { name: `Actions for ${title} (copy)` }).click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
   await expect(page.getByText('Are you sure you want to remove this alert rule?')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove' }).click();
+  // In the confirmation: the editor's drawer, closing after the save, may still hold its own Remove buttons.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(copy).toHaveCount(0);
   await expect(row).toBeVisible();
 });

@@ -109,7 +109,7 @@ test('open 30 reports as tabs, close, close others, reload; rename and delete fr
   await page.getByRole('button', { name: `Actions for ${renamed}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByText('Are you sure you want to remove this view?')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Deleted report')).toBeVisible();
   await expect(page.getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
   await expect(tabs(page)).toHaveCount(1);
