@@ -1,8 +1,9 @@
 import { releaseProxy, transfer, wrap } from 'comlink';
 import { isPublicReportPath } from '../app/enginePaths';
+import { watchHiddenTab } from './hiddenTab';
 import { whenIdle } from './idle';
 import { type KeptResults, browserKeptResults, noteAnswersKept } from './keptResults';
-import { duckdbModule, forwardModule } from './pageModule';
+import { duckdbModule, forwardModule, releaseDuckdbModule } from './pageModule';
 import { type WorkerHandle, type EnginePool, createPool, poolSize } from './pool';
 import { type BrowserWorkerApi, type EngineWorkerApi } from './protocol';
 import { ENGINE_START_MEASURE } from './timeline';
@@ -82,8 +83,21 @@ export function getPool(): EnginePool {
     parallelStarts: warmWorkers(nav.hardwareConcurrency) > 1,
     kept,
   });
+  const started = pool;
+  watchHiddenTab({
+    doc: document,
+    shed: () => {
+      if (!started.shed()) return false;
+      releaseDuckdbModule();
+      return true;
+    },
+    resume: () => void whenIdle(RESUME_IDLE_MS).then(() => started.warm(warmWorkers(nav.hardwareConcurrency))),
+  });
   return pool;
 }
+
+/** The longest a tab back in view waits for an idle moment before its engine starts again. */
+const RESUME_IDLE_MS = 2_000;
 
 /**
  * Workers started with the engine: one, and a second where the machine has cores to spare. A dashboard's first burst

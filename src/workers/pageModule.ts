@@ -4,6 +4,8 @@ import { whenIdle } from './idle';
 import { type CompiledDuckdb, type DuckdbBundle } from './protocol';
 
 let compiled: Promise<CompiledDuckdb> | undefined;
+/** `compiled` has its module (a failed one is forgotten at once). */
+let compiledReady = false;
 /** The compiling worker and the page's side of it (see duckdbCompile.worker.ts), until it is broken or retired. */
 let compiler: { compile: WorkerCompiler; stop(): void } | undefined;
 /** The build whose module the compiling worker is compiling or has compiled for `compiled`, if it is compiling it. */
@@ -62,11 +64,30 @@ export function duckdbModule(): Promise<CompiledDuckdb> {
     if (inWorkerCompiler) retireCompiler();
     return { bundle, module };
   })();
-  compiled.catch(() => {
-    compiled = undefined;
-    inWorker = undefined;
-  });
+  const current = compiled;
+  current.then(
+    () => {
+      if (compiled === current) compiledReady = true;
+    },
+    () => {
+      compiled = undefined;
+      inWorker = undefined;
+    },
+  );
   return compiled;
+}
+
+/**
+ * Lets go of the page's module once the pool has ended its workers (a hidden tab, hiddenTab.ts), so that its
+ * compiled code can be freed with them; the next worker's start downloads (from the HTTP cache) and compiles it
+ * again. A compilation still under way is kept. Returns whether the module was let go.
+ */
+export function releaseDuckdbModule(): boolean {
+  if (!compiledReady) return false;
+  compiled = undefined;
+  compiledReady = false;
+  compiler?.stop();
+  return true;
 }
 
 /**

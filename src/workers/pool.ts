@@ -66,6 +66,11 @@ export interface EnginePool {
   warmAfterKept(count: number): void;
   /** Starts now the workers `warmAfterKept` put off, if any: a new file is on its way, and no kept answer is for it. */
   warmNow(): void;
+  /**
+   * Ends every worker if none is busy or starting, keeping the datasets and answers: the next query, or `warm`, starts
+   * one again, which loads what they held. Returns whether it did.
+   */
+  shed(): boolean;
   stats(): PoolStats;
   workerStats(): Promise<WorkerStats[]>;
   terminate(): void;
@@ -279,6 +284,7 @@ export function createPool(options: PoolOptions): EnginePool {
       else warmLater = Math.max(warmLater, count);
     },
     warmNow: warmPutOff,
+    shed: scheduler.shed,
     stats() {
       return {
         size,

@@ -158,3 +158,46 @@ test('a worker killed mid-query is replaced and the query still answered', async
   expect(threads).toHaveLength(2);
   expect(pool.stats()).toMatchObject({ retries: 1, replacedWorkers: 1, workers: 1 });
 });
+
+test('a shed pool ends its workers only when idle, then answers from a new worker that loads the same data', async () => {
+  const busy = pool.query({ dataset: 'sales', sql: `${SLOW} -- before the shed` });
+  while (pool.stats().executions === 0) await sleep(20);
+  expect(pool.shed()).toBe(false);
+  await busy;
+  const total = 'SELECT SUM(amount)::INTEGER AS total FROM sales';
+  expect(numbers(await pool.query({ dataset: 'sales', sql: total }), 'total')).toEqual([10]);
+  const exited = new Promise((resolve) => threads[0].once('exit', resolve));
+  expect(pool.shed()).toBe(true);
+  await exited;
+  expect(pool.stats()).toMatchObject({ workers: 0, replacedWorkers: 0 });
+  // What the page shows is still answered, without a worker.
+  expect(numbers(await pool.query({ dataset: 'sales', sql: total }), 'total')).toEqual([10]);
+  expect(threads).toHaveLength(1);
+  // The next change starts a worker, which loads the dataset from the bytes the pool kept.
+  const byRegion = await pool.query({
+    dataset: 'sales',
+    sql: "SELECT SUM(amount)::INTEGER AS n FROM sales WHERE region = 'n'",
+  });
+  expect(numbers(byRegion, 'n')).toEqual([4]);
+  expect(threads).toHaveLength(2);
+  expect(pool.stats()).toMatchObject({ workers: 1, retries: 0 });
+});
+
+test('warmed again after a shed, the new worker loads what the old ones held before any query', async () => {
+  const held = async (count: number) => {
+    let tables: string[] = [];
+    for (let n = 0; n < 400 && tables.length < count; n++) {
+      await sleep(50);
+      tables = (await pool.workerStats()).flatMap((stats) => stats.tables.map((entry) => entry.table));
+    }
+    return tables.sort();
+  };
+  await pool.query({ dataset: 'lists', sql: 'SELECT COUNT(*)::INTEGER AS n FROM lists' });
+  // The idle worker loads the other registered dataset next: no shed while it does.
+  expect(pool.shed()).toBe(false);
+  expect(await held(2)).toEqual(['lists', 'sales']);
+  expect(pool.shed()).toBe(true);
+  pool.warm(1);
+  expect(await held(2)).toEqual(['lists', 'sales']);
+  expect(pool.stats()).toMatchObject({ workers: 1, executions: 1 });
+});

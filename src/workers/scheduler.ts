@@ -634,6 +634,19 @@ export function createScheduler(options: SchedulerOptions) {
       preloads.add(table);
       pump();
     },
+    /**
+     * Ends every worker while none runs, loads, starts or waits for anything, and returns whether it did (a tab hidden
+     * for a while, hiddenTab.ts): the datasets they held go into the next worker that opens (`preload`), and the copies
+     * put off for the next burst are forgotten with them.
+     */
+    shed(): boolean {
+      const live = slots.all.filter((slot) => !slot.dead);
+      if (live.length === 0 || queue.length > 0 || live.some((slot) => slot.busy || !slot.opened)) return false;
+      for (const slot of live) for (const table of slot.tables.keys()) preloads.add(table);
+      putOffCopies.clear();
+      slots.terminateAll();
+      return true;
+    },
     counters: () => ({ ...counters, replacedWorkers: slots.replaced() }),
     queued: () => queue.length,
     /** Every worker stops and every query still waiting is refused. */
