@@ -33,6 +33,7 @@ import {
 } from './browser';
 import { printTrace, reportCpuProfile, startCpuProfile, startTimelineTrace } from './cpuProfile';
 import { BENCH_DATASET } from './engineDashboard';
+import { hiddenTabResident } from './hiddenTab';
 import { browserStartedHere, browserWithProfile, faultSnapshot, faultsBetween, tabResidentBytes } from './pageFaults';
 
 /**
@@ -797,6 +798,7 @@ async function main() {
     const dateChange: Run[] = [];
     const keptWaits: Awaited<ReturnType<typeof answersKept>>[] = [];
     const resident: number[] = [];
+    const hiddenResident: Awaited<ReturnType<typeof hiddenTabResident>>[] = [];
     const coldSteps: Breakdown[] = [];
     const warmSteps: Breakdown[] = [];
     for (let round = 0; round < repeats; round++) {
@@ -877,6 +879,7 @@ async function main() {
         if (values.waterfall && lastRound) await printWaterfall(page, 'second reload');
       }
       if (values['skip-date-change']) {
+        hiddenResident.push(await hiddenTabResident(page, browserPid));
         await fresh.close();
         continue;
       }
@@ -922,6 +925,7 @@ async function main() {
         await allRendered(page, widgets);
         await page.screenshot({ path: `${values.screenshot}-dark.png` });
       }
+      hiddenResident.push(await hiddenTabResident(page, browserPid));
       await fresh.close();
     }
 
@@ -951,6 +955,10 @@ async function main() {
     );
     console.log(
       `The tab's renderer, resident once the cold open's answers are kept, by round: ${resident.map(mib).join(' / ')}`,
+    );
+    console.log(
+      "The same at the round's end → hidden five minutes (engine ended) → back in view (engine started again), by " +
+        `round: ${hiddenResident.map(({ before, hidden, back }) => [before, hidden, back].map(mib).join(' → ')).join(' / ')}`,
     );
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
