@@ -1,11 +1,14 @@
 /** How long a tab stays hidden before its engine's workers end (`watchHiddenTab`). */
 export const SHED_HIDDEN_MS = 5 * 60_000;
-/** How soon a hidden tab whose engine was busy tries again. */
-const SHED_RETRY_MS = 60_000;
+/**
+ * How often a tab still hidden then looks again: an engine busy at the time, or started since (the report's polling
+ * saw a change, a new dataset came), ends once idle.
+ */
+export const SHED_RETRY_MS = 60_000;
 
 export interface HiddenTabOptions {
   doc: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
-  /** Ends the engine's workers if nothing runs; answers whether it did. */
+  /** Ends the engine's workers if there are any and nothing runs; answers whether it did. */
   shed(): boolean;
   /** The tab is in view again after a shed: the engine starts again, ready for the user's next change. */
   resume(): void;
@@ -27,7 +30,7 @@ export function watchHiddenTab({ doc, shed, resume, hiddenMs = SHED_HIDDEN_MS }:
     timer = undefined;
     if (!hidden()) return;
     if (shed()) shedding = true;
-    else timer = setTimeout(tryShed, SHED_RETRY_MS);
+    timer = setTimeout(tryShed, SHED_RETRY_MS);
   };
   const changed = () => {
     clearTimeout(timer);
