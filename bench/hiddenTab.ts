@@ -22,11 +22,11 @@ function showTab(page: Page, state: DocumentVisibilityState): Promise<void> {
 
 /**
  * What the tab's renderer holds (resident, bytes) as a marketer leaves it in the background: before, 10 s after its
- * engine has started (a reload of kept answers starts it once they are drawn); after five
- * minutes hidden (its DuckDB workers ended and the module let go, src/workers/hiddenTab.ts), 15 s after its last
- * query worker ended; and 10 s after its engine started again once back in view (a worker opening DuckDB and loading
- * what the last ones held). The five minutes pass on Playwright's clock, installed only now: the round's timings
- * before are the page's own clock's. The page stays on that clock, whose `performance` keeps no entries: read last.
+ * engine has started (a reload of kept answers starts it once they are drawn); after five minutes hidden (its DuckDB
+ * workers ended and the module let go, src/workers/hiddenTab.ts), 15 s after its last query worker ended; and 10 s
+ * after its engine started again once back in view (a worker opening DuckDB and loading what the last ones held).
+ * The five minutes pass on Playwright's clock, installed only now: the round's timings before are the page's own
+ * clock's. The page stays on that clock, whose `performance` keeps no entries: read last.
  */
 export async function hiddenTabResident(page: Page, browserPid: number | undefined) {
   const queryWorkers = () => page.workers().filter((worker) => /\/duckdb\.[0-9a-f]+\.js$/.test(worker.url()));

@@ -12,7 +12,6 @@ export interface HiddenTabOptions {
   shed(): boolean;
   /** The tab is in view again after a shed: the engine starts again, ready for the user's next change. */
   resume(): void;
-  hiddenMs?: number;
 }
 
 /**
@@ -22,27 +21,27 @@ export interface HiddenTabOptions {
  * next change finds it ready. A settled demo tab held 90 MiB (30 %) less while hidden (bench/README.md). Returns a
  * function that stops watching.
  */
-export function watchHiddenTab({ doc, shed, resume, hiddenMs = SHED_HIDDEN_MS }: HiddenTabOptions): () => void {
+export function watchHiddenTab({ doc, shed, resume }: HiddenTabOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let shedding = false;
+  let shedWhileHidden = false;
   const hidden = () => doc.visibilityState === 'hidden';
   const tryShed = () => {
     timer = undefined;
     if (!hidden()) return;
-    if (shed()) shedding = true;
+    if (shed()) shedWhileHidden = true;
     timer = setTimeout(tryShed, SHED_RETRY_MS);
   };
   const changed = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (hidden()) timer = setTimeout(tryShed, hiddenMs);
-    else if (shedding) {
-      shedding = false;
+    if (hidden()) timer = setTimeout(tryShed, SHED_HIDDEN_MS);
+    else if (shedWhileHidden) {
+      shedWhileHidden = false;
       resume();
     }
   };
   doc.addEventListener('visibilitychange', changed);
-  if (hidden()) timer = setTimeout(tryShed, hiddenMs);
+  if (hidden()) timer = setTimeout(tryShed, SHED_HIDDEN_MS);
   return () => {
     clearTimeout(timer);
     doc.removeEventListener('visibilitychange', changed);
