@@ -55,7 +55,13 @@ function retireCompiler(): void {
  * so the page's first module can ask for it (src/app/compileAhead.ts).
  */
 export function duckdbModule(): Promise<CompiledDuckdb> {
-  compiled ??= (async () => {
+  compiled ??= startCompiling();
+  return compiled;
+}
+
+/** Compiles the module once; marks it ready, or forgets it on a failure, as long as it is still the page's. */
+function startCompiling(): Promise<CompiledDuckdb> {
+  const current = (async () => {
     const bundle = chooseBundle();
     const inWorkerCompiler = prepareCompiler();
     inWorker = inWorkerCompiler && { bundle, compiler: inWorkerCompiler };
@@ -64,30 +70,29 @@ export function duckdbModule(): Promise<CompiledDuckdb> {
     if (inWorkerCompiler) retireCompiler();
     return { bundle, module };
   })();
-  const current = compiled;
   current.then(
     () => {
       if (compiled === current) compiledReady = true;
     },
     () => {
+      if (compiled !== current) return;
       compiled = undefined;
       inWorker = undefined;
     },
   );
-  return compiled;
+  return current;
 }
 
 /**
  * Lets go of the page's module once the pool has ended its workers (a hidden tab, hiddenTab.ts), so that its
  * compiled code can be freed with them; the next worker's start downloads (from the HTTP cache) and compiles it
- * again. A compilation still under way is kept. Returns whether the module was let go.
+ * again. A compilation still under way is kept.
  */
-export function releaseDuckdbModule(): boolean {
-  if (!compiledReady) return false;
+export function releaseDuckdbModule(): void {
+  if (!compiledReady) return;
   compiled = undefined;
   compiledReady = false;
   compiler?.stop();
-  return true;
 }
 
 /**
