@@ -879,7 +879,7 @@ async function main() {
         if (values.waterfall && lastRound) await printWaterfall(page, 'second reload');
       }
       if (values['skip-date-change']) {
-        hiddenResident.push(await hiddenTabResident(page, browserPid));
+        hiddenResident.push(await hiddenTabResident(page, browserPid, widgets));
         await fresh.close();
         continue;
       }
@@ -925,7 +925,7 @@ async function main() {
         await allRendered(page, widgets);
         await page.screenshot({ path: `${values.screenshot}-dark.png` });
       }
-      hiddenResident.push(await hiddenTabResident(page, browserPid));
+      hiddenResident.push(await hiddenTabResident(page, browserPid, widgets));
       await fresh.close();
     }
 
@@ -957,8 +957,15 @@ async function main() {
       `The tab's renderer, resident once the cold open's answers are kept, by round: ${resident.map(mib).join(' / ')}`,
     );
     console.log(
-      "The same at the round's end → hidden five minutes (engine ended) → back in view (engine started again), by " +
-        `round: ${hiddenResident.map(({ before, hidden, back }) => [before, hidden, back].map(mib).join(' → ')).join(' / ')}`,
+      "The same at the round's end → hidden five minutes (engine ended) → back in view (engine started again, two " +
+        `date changes), by round: ${hiddenResident.map(({ before, hidden, back }) => [before, hidden, back].map(mib).join(' → ')).join(' / ')}`,
+    );
+    const returns = hiddenResident.map(
+      ({ firstChangeMs, nextChangeMs }) => `${ms(firstChangeMs)} → ${ms(nextChangeMs)}`,
+    );
+    console.log(
+      `Back in view, a date change at once (engine starting again) → the next (engine ready), Apply → drawn, by round: ${returns.join(' / ')}; ` +
+        `ratio of the medians ${(median(hiddenResident.map((run) => run.firstChangeMs)) / median(hiddenResident.map((run) => run.nextChangeMs))).toFixed(2)}`,
     );
     if (dateChange.length) {
       console.log(row('date change (Apply → rendered; engine: first query start → last end)', dateChange));
