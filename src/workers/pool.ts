@@ -50,9 +50,16 @@ export interface PoolStats {
 export interface EnginePool {
   /**
    * Registers a dataset's bytes (an Arrow IPC stream, or a DuckDB database file); workers load them on demand (a new
-   * version replaces the old).
+   * version replaces the old). With `reread`, which reads the same bytes again from where they are kept, a `shed` lets
+   * go of the pool's copy too.
    */
-  setDataset(table: string, version: string, bytes: DatasetBytes, format?: DatasetFormat): void;
+  setDataset(
+    table: string,
+    version: string,
+    bytes: DatasetBytes,
+    format?: DatasetFormat,
+    reread?: () => Promise<Uint8Array>,
+  ): void;
   hasDataset(table: string, version?: string): boolean;
   query(request: QueryRequest): Promise<Uint8Array>;
   version(): Promise<string>;
@@ -67,8 +74,9 @@ export interface EnginePool {
   /** Starts now the workers `warmAfterKept` put off, if any: a new file is on its way, and no kept answer is for it. */
   warmNow(): void;
   /**
-   * Ends every worker if none is busy or starting, keeping the datasets and answers: the next query, or `warm`, starts
-   * one again, which loads what they held. Returns whether it did.
+   * Ends every worker if none is busy or starting, keeping the answers and the datasets (those registered with
+   * `reread` as a way to read them again): the next query, or `warm`, starts one again, which loads what they held.
+   * Returns whether it did.
    */
   shed(): boolean;
   stats(): PoolStats;
@@ -84,6 +92,14 @@ export function poolSize(hardwareConcurrency?: number, deviceMemory?: number): n
   const cores = hardwareConcurrency && hardwareConcurrency > 0 ? hardwareConcurrency : 2;
   const byMemory = deviceMemory === undefined ? MAX_POOL_SIZE : deviceMemory <= 1 ? 1 : deviceMemory <= 4 ? 2 : 4;
   return Math.max(1, Math.min(MAX_POOL_SIZE, cores, byMemory));
+}
+
+interface DatasetEntry {
+  version: string;
+  bytes: DatasetBytes;
+  format?: DatasetFormat;
+  /** Reads the bytes again: the entry holds none while no worker runs (`shed`). */
+  reread?: () => Promise<Uint8Array>;
 }
 
 /**
@@ -120,7 +136,7 @@ export function createPool(options: PoolOptions): EnginePool {
     freshMs: options.freshMs ?? RESULT_FRESH_MS,
     now: options.now ?? (() => Date.now()),
   });
-  const datasets = new Map<string, { version: string; bytes: DatasetBytes; format?: DatasetFormat }>();
+  const datasets = new Map<string, DatasetEntry>();
   const { kept } = options;
   const scheduler = createScheduler({
     spawn: options.spawn,
@@ -237,11 +253,11 @@ export function createPool(options: PoolOptions): EnginePool {
   }
 
   return {
-    setDataset(table, version, bytes, format) {
+    setDataset(table, version, bytes, format, reread) {
       if (!bytes || (typeof bytes !== 'function' && bytes.byteLength === 0)) {
         throw engineError(engineMessages.emptyBody);
       }
-      const entry: { version: string; bytes: DatasetBytes; format?: DatasetFormat } = { version, bytes, format };
+      const entry: DatasetEntry = { version, bytes, format, reread };
       const kept = typeof bytes === 'function';
       if (kept) entry.bytes = readOnce(entry, bytes);
       // Downloaded rather than a kept copy the server said is current: the file changed, and no kept answer is for it.
@@ -284,7 +300,14 @@ export function createPool(options: PoolOptions): EnginePool {
       else warmLater = Math.max(warmLater, count);
     },
     warmNow: warmPutOff,
-    shed: scheduler.shed,
+    shed() {
+      if (!scheduler.shed()) return false;
+      // A hidden tab's copy of a file its browser keeps, which only a next worker would read: read again for that one.
+      for (const entry of datasets.values()) {
+        if (entry.reread && typeof entry.bytes !== 'function') entry.bytes = readOnce(entry, entry.reread);
+      }
+      return true;
+    },
     stats() {
       return {
         size,

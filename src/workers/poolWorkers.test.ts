@@ -183,6 +183,30 @@ test('a shed pool ends its workers only when idle, then answers from a new worke
   expect(pool.stats()).toMatchObject({ workers: 1, retries: 0 });
 });
 
+test('a shed lets go of the bytes it can read again: the next worker has them read again, once', async () => {
+  const file = ipc({ amount: Int32Array.from([5, 6, 7]) });
+  const reread = jest.fn(async () => file);
+  pool.setDataset('kept', 'v1', file, 'arrow', reread);
+  const total = (where: string) => `SELECT SUM(amount)::INTEGER AS total FROM kept WHERE ${where}`;
+  expect(numbers(await pool.query({ dataset: 'kept', sql: total('true') }), 'total')).toEqual([18]);
+  // The idle worker loads the other registered datasets next: no shed while it does.
+  while (!pool.shed()) await sleep(50);
+  expect(reread).not.toHaveBeenCalled();
+
+  // Two queries at once: the one new worker has the file read again, once.
+  const [big, small] = await Promise.all([
+    pool.query({ dataset: 'kept', sql: total('amount > 6') }),
+    pool.query({ dataset: 'kept', sql: total('amount < 6') }),
+  ]);
+  expect([numbers(big, 'total'), numbers(small, 'total')]).toEqual([[7], [5]]);
+  expect(reread).toHaveBeenCalledTimes(1);
+  // A dataset registered without a way to read it again kept its bytes through the shed.
+  expect(
+    numbers(await pool.query({ dataset: 'sales', sql: 'SELECT SUM(amount)::INTEGER AS n FROM sales' }), 'n'),
+  ).toEqual([10]);
+  expect(reread).toHaveBeenCalledTimes(1);
+});
+
 test('warmed again after a shed, the new worker loads what the old ones held before any query', async () => {
   const held = async (count: number) => {
     let tables: string[] = [];

@@ -21,7 +21,7 @@ import {
   schemasExpired,
   selectDatasetEntry,
 } from './datasetsSlice';
-import { MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './download';
+import { FILE_CHANGED_ERROR, MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './download';
 import { SCHEMA_FRESH_S, loadDataset, setDatasetSink } from './loadDataset';
 
 const reducer = datasetsSlice.reducer;
@@ -365,16 +365,23 @@ describe('datasets slice', () => {
 describe('files kept between visits', () => {
   const url = '/api/workspaces/7/datasets/campaigns_fixture';
 
-  /** A server holding one file version: the file to a plain request, 304 when asked with its ETag. */
+  /**
+   * A server holding one file version: the file to a plain request, 304 when asked with its ETag; `replace` puts
+   * another version in its place.
+   */
   function server(bytes: Uint8Array, etag = '"abc123"') {
     const seen: (string | null)[] = [];
+    const caching: (RequestCache | undefined)[] = [];
+    let current = { bytes, etag };
     const fetchFn = async (_input: RequestInfo | URL, init?: RequestInit) => {
       const condition = new Headers(init?.headers).get('If-None-Match');
       seen.push(condition);
-      if (condition === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
-      return streamed(bytes, 64 * 1024, { ETag: etag });
+      caching.push(init?.cache);
+      if (condition === current.etag) return new Response(null, { status: 304, headers: { ETag: current.etag } });
+      return streamed(current.bytes, 64 * 1024, { ETag: current.etag });
     };
-    return { fetchFn, seen };
+    const replace = (next: Uint8Array, nextEtag: string) => (current = { bytes: next, etag: nextEtag });
+    return { fetchFn, seen, caching, replace };
   }
 
   /** Waits for the store's write, which the download does not wait for. */
@@ -404,7 +411,7 @@ describe('files kept between visits', () => {
 
     const changed = new Uint8Array([9, 8, 7]);
     const next = server(changed, '"def456"');
-    expect(await downloadDataset(url, { fetch: next.fetchFn, store })).toEqual({
+    expect(await downloadDataset(url, { fetch: next.fetchFn, store })).toMatchObject({
       bytes: changed,
       byteLength: changed.byteLength,
       version: 'def456',
@@ -451,6 +458,58 @@ describe('files kept between visits', () => {
     const again = await downloadDataset(url, { fetch: fetchFn, store: unreadable, sleep: noWait });
     expect(await (again.bytes as () => Promise<Uint8Array>)()).toEqual(bytes);
     expect(seen).toEqual([null, '"abc123"', null]);
+  });
+
+  test('a kept copy that cannot be read is not replaced by a newer file: its answers would pass for the old one’s', async () => {
+    const store = cacheStorageDatasetStore(memoryCacheStorage());
+    const bytes = new Uint8Array(70 * 1024).map((_, i) => i % 7);
+    const { fetchFn, replace } = server(bytes);
+    await downloadDataset(url, { fetch: fetchFn, store });
+    await kept(store);
+    const unreadable: typeof store = {
+      ...store,
+      get: async (key) => {
+        const copy = await store.get(key);
+        return copy && { ...copy, read: async () => undefined };
+      },
+    };
+    const again = await downloadDataset(url, { fetch: fetchFn, store: unreadable, sleep: noWait });
+    replace(new Uint8Array([1, 2, 3]), '"def456"');
+    await expect((again.bytes as () => Promise<Uint8Array>)()).rejects.toThrow(FILE_CHANGED_ERROR);
+  });
+
+  test('a file is read again from its kept copy while that is its version’s, else from the server while it sends it', async () => {
+    const store = cacheStorageDatasetStore(memoryCacheStorage());
+    const bytes = new Uint8Array(90 * 1024).map((_, i) => i % 11);
+    const { fetchFn, seen, caching, replace } = server(bytes);
+    const first = await downloadDataset(url, { fetch: fetchFn, store });
+    await kept(store);
+    // From the copy the download kept: no request.
+    expect(await first.reread!()).toEqual(bytes);
+    expect(seen).toEqual([null]);
+    // The copy a 304 confirmed, read again as often as asked.
+    const confirmed = await downloadDataset(url, { fetch: fetchFn, store });
+    expect(await confirmed.reread!()).toEqual(bytes);
+    expect(await confirmed.reread!()).toEqual(bytes);
+    expect(seen).toEqual([null, '"abc123"']);
+
+    // The copy gone (storage cleared): the server's file, still the same version, kept out of the HTTP cache.
+    await store.clear();
+    expect(await first.reread!()).toEqual(bytes);
+    expect(seen).toEqual([null, '"abc123"', null]);
+    expect(caching.at(-1)).toBe('no-store');
+
+    // The file replaced on the server and in the store: neither is the version read before.
+    replace(new Uint8Array([4, 5, 6]), '"def456"');
+    await downloadDataset(url, { fetch: fetchFn, store });
+    await waitFor(async () => (await store.get(url))?.etag === '"def456"');
+    await expect(first.reread!()).rejects.toThrow(FILE_CHANGED_ERROR);
+    await expect(confirmed.reread!()).rejects.toThrow(FILE_CHANGED_ERROR);
+  });
+
+  test('without a store there is nothing to read again', async () => {
+    const { fetchFn } = server(new Uint8Array([1, 2]));
+    expect(await downloadDataset(url, { fetch: fetchFn })).not.toHaveProperty('reread');
   });
 
   test('with its notes, a first download leaves without asking Cache Storage; the next visit finds its copy', async () => {

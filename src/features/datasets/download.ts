@@ -6,6 +6,8 @@ import { type DatasetStore, type StoredDataset } from './datasetCache';
 
 /** Progress is reported per 100 KB (spec 3 §4). */
 export const PROGRESS_STEP_BYTES = 100 * 1024;
+/** A file read again for the engine (`Downloaded.reread`) that the server has replaced meanwhile. */
+export const FILE_CHANGED_ERROR = 'The dataset changed since it was loaded';
 /** At most 6 attempts, never again after 400, 401, 403 or 404 (spec 3 §9). */
 export const MAX_DOWNLOAD_ATTEMPTS = 6;
 
@@ -35,6 +37,8 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Where downloaded files are kept between visits; a kept copy is reused when the server answers 304. */
   store?: DatasetStore;
+  /** The file is one a store keeps, downloaded again without it: not kept in the HTTP cache either. */
+  keptElsewhere?: boolean;
 }
 
 export interface Downloaded {
@@ -47,6 +51,12 @@ export interface Downloaded {
   byteLength: number;
   /** The file's version: its ETag, so results cached for an older file are never reused. */
   version: string;
+  /**
+   * Reads this version's bytes again, from its kept copy while that is this version's, else from the server while it
+   * still sends this version: with a store only. The engine lets go of the bytes it holds when a hidden tab ends its
+   * workers, and reads them again for the next one.
+   */
+  reread?: () => Promise<Uint8Array>;
 }
 
 function retryable(error: unknown): boolean {
@@ -61,21 +71,40 @@ function request(url: string, options: DownloadOptions, kept?: StoredDataset): P
     credentials: 'same-origin',
     headers: kept ? { ...requestedWithHeaders(), 'If-None-Match': kept.etag } : requestedWithHeaders(),
     // With a store of its own, the file is not kept a second time in the HTTP cache (which logout cannot empty).
-    cache: options.store ? 'no-store' : undefined,
+    cache: options.store || options.keptElsewhere ? 'no-store' : undefined,
     signal: options.signal,
   });
 }
 
-/** The kept copy's bytes; when it can no longer be read (storage evicted or failing), the file downloaded after all. */
+/**
+ * The file downloaded again, which must still be the version `etag` names: a copy of another version under its name
+ * would give its answers to the wrong version.
+ */
+async function downloadVersion(url: string, etag: string, options: DownloadOptions): Promise<Uint8Array> {
+  const { fetch: fetchFn, sleep, signal } = options;
+  const again = { fetch: fetchFn, sleep, signal, keptElsewhere: true };
+  const file = await withRetries(() => attempt(url, again), { sleep, signal });
+  if (file.version !== versionOf(etag)) throw new DownloadError(FILE_CHANGED_ERROR);
+  return typeof file.bytes === 'function' ? file.bytes() : file.bytes;
+}
+
+/** The bytes of `kept`; when they can no longer be read (storage evicted or failing), the file downloaded after all. */
 function keptReader(url: string, kept: StoredDataset, options: DownloadOptions): () => Promise<Uint8Array> {
   return async () => {
     const reading = performance.now();
     const bytes = await kept.read();
     recordSpan(KEPT_READ_MEASURE, reading, { url });
     if (bytes && bytes.byteLength > 0) return bytes;
-    const { fetch: fetchFn, sleep, signal } = options;
-    const file = await withRetries(() => attempt(url, { fetch: fetchFn, sleep, signal }), { sleep, signal });
-    return typeof file.bytes === 'function' ? file.bytes() : file.bytes;
+    return downloadVersion(url, kept.etag, options);
+  };
+}
+
+/** Reads version `etag` again: its kept copy while the store holds that version under `url`, else the server's. */
+function rereader(url: string, etag: string, options: DownloadOptions): () => Promise<Uint8Array> {
+  return async () => {
+    const kept = await options.store?.get(url);
+    if (kept?.etag === etag) return keptReader(url, kept, options)();
+    return downloadVersion(url, etag, options);
   };
 }
 
@@ -88,7 +117,12 @@ async function reuseKept(url: string, options: DownloadOptions): Promise<Downloa
   await response.arrayBuffer();
   options.onProgress?.({ loaded: 0, total: kept.bytes });
   options.onProgress?.({ loaded: kept.bytes, total: kept.bytes });
-  return { bytes: keptReader(url, kept, options), byteLength: kept.bytes, version: versionOf(kept.etag) };
+  return {
+    bytes: keptReader(url, kept, options),
+    byteLength: kept.bytes,
+    version: versionOf(kept.etag),
+    reread: rereader(url, kept.etag, options),
+  };
 }
 
 async function attempt(url: string, options: DownloadOptions): Promise<Downloaded> {
@@ -108,11 +142,13 @@ async function attempt(url: string, options: DownloadOptions): Promise<Downloade
   let loaded = 0;
   let reported = 0;
   let body = response.body;
+  let reread: (() => Promise<Uint8Array>) | undefined;
   if (options.store && etag && total !== null) {
     // Kept as it streams in (the body teed), so the file is never copied whole in memory to be kept.
     const [mine, kept] = body.tee();
     body = mine;
     void options.store.put(url, etag, kept, total);
+    reread = rereader(url, etag, options);
   }
   const reader = body.getReader();
   options.onProgress?.({ loaded: 0, total });
@@ -133,7 +169,8 @@ async function attempt(url: string, options: DownloadOptions): Promise<Downloade
   }
   if (loaded === 0) throw new DownloadError('Body for dataset is empty');
   options.onProgress?.({ loaded, total });
-  return { bytes: loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded), byteLength: loaded, version };
+  const bytes = loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded);
+  return reread ? { bytes, byteLength: loaded, version, reread } : { bytes, byteLength: loaded, version };
 }
 
 /** Runs `work` up to 6 times, waiting between attempts, and never again after a 400, 401, 403 or 404. */

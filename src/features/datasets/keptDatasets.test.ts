@@ -122,7 +122,7 @@ describe('a reload over the last visit’s dataset', () => {
     const pool = createPool({ size: 1, spawn: () => spawnNodeWorker(), kept });
     pools.push(pool);
     setQueryRunner(async () => pool);
-    setDatasetSink((table, version, bytes, format) => pool.setDataset(table, version, bytes, format));
+    setDatasetSink((table, version, bytes, format, reread) => pool.setDataset(table, version, bytes, format, reread));
     network = stubNetwork(async (request) => {
       if (!request.url.includes('schema=true')) throw new Error('the file is downloaded by the test’s fetch');
       await schemaGate;

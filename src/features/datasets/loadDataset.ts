@@ -22,18 +22,22 @@ import { covers, coversRows, type DashboardProjection, projectedColumns, project
 // The load of a dataset (its download, projection and hand-over to the engine) is apart from the slice it reports
 // to: the slice is in the first load, this loads with the first screen that reads a dataset.
 
-/** Where downloaded bytes go: the query engine's pool (swapped in tests). */
+/**
+ * Where downloaded bytes go: the query engine's pool (swapped in tests), with the way to read them again when the
+ * browser keeps the file (`Downloaded.reread`).
+ */
 export type DatasetSink = (
   table: string,
   version: string,
   bytes: DatasetBytes,
   format: DatasetFormat,
+  reread?: () => Promise<Uint8Array>,
 ) => void | Promise<void>;
 
-let sink: DatasetSink = async (table, version, bytes, format) => {
+let sink: DatasetSink = async (table, version, bytes, format, reread) => {
   // The router has usually started the engine already (src/app/router.tsx); this import is then a no-op.
   const { getPool } = await import('../../workers/engineClient');
-  getPool().setDataset(table, version, bytes, format);
+  getPool().setDataset(table, version, bytes, format, reread);
 };
 
 /**
@@ -183,7 +187,7 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
         onNewFile: () => newFileComing(),
       });
       const version = `${workspaceId}:${file.version}`;
-      await sink(schema.tableId, version, file.bytes, format);
+      await sink(schema.tableId, version, file.bytes, format, file.reread);
       const keep = publicReportId === undefined;
       dispatch(downloadSucceeded({ key, version, schema, fetchedAt: Date.now(), columns, since, keep }));
     } catch (error) {
