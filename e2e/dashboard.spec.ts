@@ -343,9 +343,22 @@ test('a tab hidden for five minutes ends its DuckDB workers and keeps its number
     )
     .toBe(0);
   await expect(value).toHaveText(shown);
+  // The page let go of the downloaded file too: the browser keeps a copy (Cache Storage), read when a worker needs it.
+  await page.evaluate(() => {
+    const counted = window as unknown as { keptReads: number };
+    counted.keptReads = 0;
+    const match = Cache.prototype.match;
+    Cache.prototype.match = function (...args: Parameters<Cache['match']>) {
+      counted.keptReads += 1;
+      return match.apply(this, args);
+    };
+  });
+  const keptReads = () => page.evaluate(() => (window as unknown as { keptReads: number }).keptReads);
 
   await showTab(page, 'visible');
   await expect.poll(() => engineWorkers().length, { timeout: 60_000 }).toBeGreaterThan(0);
+  // The new worker loads what the ended ones held, from that copy, before any date change.
+  await expect.poll(keptReads, { timeout: 60_000 }).toBe(1);
   await pickRange(page, 'Last 7 days');
   await expect(button).toContainText('Last 7 days');
   await expect(value).toHaveText(await expected(shownRange(await button.innerText())), { timeout: 120_000 });
