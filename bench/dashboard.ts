@@ -960,6 +960,12 @@ async function main() {
       "The same at the round's end → hidden five minutes (engine ended) → back in view (engine started again, two " +
         `date changes), by round: ${hiddenResident.map(({ before, hidden, back }) => [before, hidden, back].map(mib).join(' → ')).join(' / ')}`,
     );
+    console.log(
+      `The page's array buffers (the datasets' files among them) at the same moments, by round: ` +
+        hiddenResident
+          .map(({ buffers }) => [buffers.before, buffers.hidden, buffers.back].map(mib).join(' → '))
+          .join(' / '),
+    );
     const returns = hiddenResident.map(
       ({ firstChangeMs, nextChangeMs }) => `${ms(firstChangeMs)} → ${ms(nextChangeMs)}`,
     );

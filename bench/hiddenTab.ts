@@ -53,19 +53,24 @@ async function timedDateChange(page: Page, preset: string, widgets: number): Pro
  * What the tab's renderer holds (resident, bytes) as a marketer leaves it in the background: before, 10 s after its
  * engine has started (a reload of kept answers starts it once they are drawn); after five minutes hidden (its DuckDB
  * workers ended and the module let go, src/workers/hiddenTab.ts), 15 s after its last query worker ended; and back
- * in view, 10 s after two date changes. The first comes at once, as a user who returns and picks a range before the
- * engine has started again: its time (Apply → every widget drawn) against the next one's, with the engine ready, is
- * what the return costs. Their ranges span seven days each and are none of the dashboards' or the round's others (an
+ * in view, 10 s after two date changes; the page's array buffers at the same moments. The first change comes at once,
+ * as a user who returns and picks a range before the engine has started again: its time (Apply → every widget drawn)
+ * against the next one's, with the engine ready, is what the return costs. Their ranges span seven days each and are none of the dashboards' or the round's others (an
  * answer the page holds comes without a query).
  * The five minutes pass on Playwright's clock, installed only now: the round's timings before are the page's own
  * clock's. The page stays on that clock, whose `performance` keeps no entries: read last.
  */
 export async function hiddenTabResident(page: Page, browserPid: number | undefined, widgets: number) {
+  // The page's array buffers (V8's backing stores, not the workers'): where it holds the datasets' files.
+  const cdp = await page.context().newCDPSession(page);
+  const arrayBuffers = async () =>
+    ((await cdp.send('Runtime.getHeapUsage')) as { backingStorageSize?: number }).backingStorageSize ?? NaN;
   const queryWorkers = () => page.workers().filter((worker) => /\/duckdb\.[0-9a-f]+\.js$/.test(worker.url()));
   // A reload of kept answers starts its engine once they are drawn and the page is idle.
   await until(() => queryWorkers().length > 0, 'the engine to start');
   await sleep(10_000);
   const before = tabResidentBytes(browserPid);
+  const buffersBefore = await arrayBuffers();
   await page.clock.install();
   await showTab(page, 'hidden');
   await page.clock.fastForward(SHED_HIDDEN_MS + 1_000);
@@ -78,9 +83,13 @@ export async function hiddenTabResident(page: Page, browserPid: number | undefin
   // The renderer gives a worker's memory back over seconds after it ends.
   await sleep(15_000);
   const hidden = tabResidentBytes(browserPid);
+  const buffersHidden = await arrayBuffers();
   await showTab(page, 'visible');
   const firstChangeMs = await timedDateChange(page, 'Last 7 days', widgets);
   const nextChangeMs = await timedDateChange(page, 'Last week', widgets);
   await sleep(10_000);
-  return { before, hidden, back: tabResidentBytes(browserPid), firstChangeMs, nextChangeMs };
+  const back = tabResidentBytes(browserPid);
+  const buffers = { before: buffersBefore, hidden: buffersHidden, back: await arrayBuffers() };
+  await cdp.detach();
+  return { before, hidden, back, buffers, firstChangeMs, nextChangeMs };
 }
