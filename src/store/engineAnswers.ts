@@ -4,7 +4,7 @@ import { type QueryInput, buildQuery, metricsMerge, pivotValuesSql } from '../en
 import { type DatasetEntry, datasetKey } from '../features/datasets/datasetsSlice';
 import { lacksRows, missingColumns } from '../features/datasets/projection';
 import { type Priority } from '../workers/pool';
-import { NOT_KEPT_ERROR, engineError, engineMessages, toEngineError } from '../workers/protocol';
+import { DATASET_CHANGED_ERROR, NOT_KEPT_ERROR, engineError, engineMessages, toEngineError } from '../workers/protocol';
 import type { AppThunkDispatch, EngineArgs, EngineState, QueryRunner, ResultColumns } from './engineApi';
 
 // How a query of the engine's endpoints (engineApi.ts) is answered: its SQL built over the dataset's schema, asked of
@@ -71,7 +71,9 @@ async function answer(asked: Asked): Promise<Answer> {
   try {
     return await queryOnce(asked);
   } catch (error) {
-    if (toEngineError(error).name !== NOT_KEPT_ERROR) throw error;
+    const { name } = toEngineError(error);
+    if (name === DATASET_CHANGED_ERROR) return afterLoadingAgain(asked);
+    if (name !== NOT_KEPT_ERROR) throw error;
   }
   // An earlier visit's dataset version with no kept answer for this query: asked again once the server has
   // answered about the dataset (its load ended), over the schema and version it confirmed.
@@ -83,6 +85,21 @@ async function answer(asked: Asked): Promise<Answer> {
     if (entry.status === 'error') throw engineError(engineMessages.waitingForDataset);
     await whenLoadEnds(args.workspaceId, datasetId, signal);
   }
+  return queryOnce(asked);
+}
+
+/**
+ * A dataset version whose file a hidden tab let go of and could not read again (DATASET_CHANGED_ERROR): the dataset
+ * is loaded again, its same columns and days from the server's current file, and the query asked again over it.
+ */
+async function afterLoadingAgain(asked: Asked): Promise<Answer> {
+  const { args, dispatch, signal } = asked;
+  const datasetId = args.query.dataset ?? ENGAGEMENT_DATASET;
+  const { loadDataset, whenLoadEnds } = await import('../features/datasets/loadDataset');
+  // Waiting from before the dispatch: it may end this load, or the one already under way.
+  const ended = whenLoadEnds(args.workspaceId, datasetId, signal);
+  void dispatch(loadDataset({ workspaceId: args.workspaceId, datasetId, again: true }));
+  await ended;
   return queryOnce(asked);
 }
 

@@ -24,6 +24,13 @@ export const engineMessages = {
  */
 export const NOT_KEPT_ERROR = 'NotKeptError';
 
+/**
+ * The name of the error of a dataset version whose bytes a hidden tab let go of and can no longer read: a newer file
+ * has replaced it, in the browser's copy or on the server. Its caller loads the dataset again and asks again over the
+ * version the server sends (src/store/engineAnswers.ts).
+ */
+export const DATASET_CHANGED_ERROR = 'DatasetChangedError';
+
 export function engineError(message: string, name = 'EngineError'): EngineError {
   return { name, message };
 }

@@ -21,7 +21,7 @@ import {
   schemasExpired,
   selectDatasetEntry,
 } from './datasetsSlice';
-import { FILE_CHANGED_ERROR, MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './download';
+import { DatasetChangedError, MAX_DOWNLOAD_ATTEMPTS, PROGRESS_STEP_BYTES, downloadDataset } from './download';
 import { SCHEMA_FRESH_S, loadDataset, setDatasetSink } from './loadDataset';
 
 const reducer = datasetsSlice.reducer;
@@ -334,6 +334,14 @@ describe('datasets slice', () => {
     // An earlier first day (a range reaching back further) loads the rows from then on.
     await redux.dispatch(loadDataset({ ...base, projection: from('2024-01-01') }));
     expect(urls.at(-1)).toBe(projectedUrl('&since=2024-01-01'));
+    // The engine could not read its table's file again (a newer one replaced it): the same columns and days, at once.
+    const before = urls.length;
+    await redux.dispatch(loadDataset({ ...base, again: true }));
+    expect(urls.slice(before)).toEqual([
+      '/api/workspaces/7/datasets/campaigns_fixture?schema=true',
+      projectedUrl('&since=2024-01-01'),
+    ]);
+    expect(entry()).toMatchObject({ status: 'ready', since: '2024-01-01' });
     // A dashboard reading every day (a row outlier filter) loads every row.
     const outliers = { ...from('2024-01-01'), filters: [{ member: 'sent', operator: 'outlier', values: ['-2'] }] };
     await redux.dispatch(loadDataset({ ...base, projection: outliers }));
@@ -341,7 +349,7 @@ describe('datasets slice', () => {
     expect(entry()?.since).toBeUndefined();
     // Which serves every dashboard of these columns after it, whatever its days.
     await redux.dispatch(loadDataset({ ...base, projection: from('2024-05-01') }));
-    expect(urls).toHaveLength(6);
+    expect(urls).toHaveLength(8);
   });
 
   test('a 403 fails at once with the Yikes state', async () => {
@@ -475,7 +483,7 @@ describe('files kept between visits', () => {
     };
     const again = await downloadDataset(url, { fetch: fetchFn, store: unreadable, sleep: noWait });
     replace(new Uint8Array([1, 2, 3]), '"def456"');
-    await expect((again.bytes as () => Promise<Uint8Array>)()).rejects.toThrow(FILE_CHANGED_ERROR);
+    await expect((again.bytes as () => Promise<Uint8Array>)()).rejects.toThrow(DatasetChangedError);
   });
 
   test('a file is read again from its kept copy while that is its version’s, else from the server while it sends it', async () => {
@@ -503,8 +511,14 @@ describe('files kept between visits', () => {
     replace(new Uint8Array([4, 5, 6]), '"def456"');
     await downloadDataset(url, { fetch: fetchFn, store });
     await waitFor(async () => (await store.get(url))?.etag === '"def456"');
-    await expect(first.reread!()).rejects.toThrow(FILE_CHANGED_ERROR);
-    await expect(confirmed.reread!()).rejects.toThrow(FILE_CHANGED_ERROR);
+    const asked = seen.length;
+    await expect(first.reread!()).rejects.toThrow(DatasetChangedError);
+    await expect(confirmed.reread!()).rejects.toThrow(DatasetChangedError);
+    // The newer copy says so without a request; with no copy, the server's answer does.
+    expect(seen).toHaveLength(asked);
+    await store.clear();
+    await expect(first.reread!()).rejects.toThrow(DatasetChangedError);
+    expect(seen).toHaveLength(asked + 1);
   });
 
   test('without a store there is nothing to read again', async () => {

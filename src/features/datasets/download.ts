@@ -1,13 +1,19 @@
 import { TOTAL_LENGTH_HEADER } from '../../contracts/dataModel';
 import { isNeverRetried, requestedWithHeaders } from '../../store/httpRules';
-import { type DatasetBytes } from '../../workers/protocol';
+import { DATASET_CHANGED_ERROR, type DatasetBytes } from '../../workers/protocol';
 import { DATASET_FETCH_MEASURE, KEPT_READ_MEASURE, recordSpan } from '../../workers/timeline';
 import { type DatasetStore, type StoredDataset } from './datasetCache';
 
 /** Progress is reported per 100 KB (spec 3 §4). */
 export const PROGRESS_STEP_BYTES = 100 * 1024;
-/** A file read again for the engine (`Downloaded.reread`) that the server has replaced meanwhile. */
-export const FILE_CHANGED_ERROR = 'The dataset changed since it was loaded';
+/** A file read again for the engine (`Downloaded.reread`) that a newer one has replaced meanwhile. */
+export class DatasetChangedError extends Error {
+  override name = DATASET_CHANGED_ERROR;
+  constructor() {
+    super('The dataset changed since it was loaded');
+  }
+}
+
 /** At most 6 attempts, never again after 400, 401, 403 or 404 (spec 3 §9). */
 export const MAX_DOWNLOAD_ATTEMPTS = 6;
 
@@ -84,7 +90,7 @@ async function downloadVersion(url: string, etag: string, options: DownloadOptio
   const { fetch: fetchFn, sleep, signal } = options;
   const again = { fetch: fetchFn, sleep, signal, keptElsewhere: true };
   const file = await withRetries(() => attempt(url, again), { sleep, signal });
-  if (file.version !== versionOf(etag)) throw new DownloadError(FILE_CHANGED_ERROR);
+  if (file.version !== versionOf(etag)) throw new DatasetChangedError();
   return typeof file.bytes === 'function' ? file.bytes() : file.bytes;
 }
 
@@ -99,11 +105,16 @@ function keptReader(url: string, kept: StoredDataset, options: DownloadOptions):
   };
 }
 
-/** Reads version `etag` again: its kept copy while the store holds that version under `url`, else the server's. */
+/**
+ * Reads version `etag` again: its kept copy while the store holds that version under `url`, else, when the store
+ * holds none, the server's.
+ */
 function rereader(url: string, etag: string, options: DownloadOptions): () => Promise<Uint8Array> {
   return async () => {
     const kept = await options.store?.get(url);
     if (kept?.etag === etag) return keptReader(url, kept, options)();
+    // A newer file kept under its name (this page's or another tab's download): the server has one too.
+    if (kept) throw new DatasetChangedError();
     return downloadVersion(url, etag, options);
   };
 }

@@ -14,6 +14,7 @@ import { createPool, type EnginePool } from '../../workers/pool';
 import { RESULT_FRESH_MS } from '../../workers/resultCache';
 import { spawnNodeWorker } from '../../workers/testing/spawnNodeWorker';
 import { signedInUserChanged } from '../session/sessionActions';
+import { cacheStorageDatasetStore } from './datasetCache';
 import { datasetKey, downloadSucceeded, selectDatasetEntry } from './datasetsSlice';
 import {
   KEPT_DATASETS_KEY,
@@ -145,6 +146,64 @@ describe('a reload over the last visit’s dataset', () => {
       },
       version: '7:v1',
     });
+
+  test('a hidden tab whose file a newer one replaced meanwhile loads the new one and answers over it', async () => {
+    const conn = await openNodeDuckdb();
+    for (const sql of tableSql('campaigns_fixture', campaignColumns, campaignRows())) conn.query(sql);
+    // The next day's file: the rows of February's first half only.
+    const before15th = "SELECT * FROM campaigns_fixture WHERE send_date < DATE '2024-02-15'";
+    const nextFile = tableToIPC(conn.query(before15th), 'stream') as Uint8Array<ArrayBuffer>;
+    const febOpen = (rows: string) =>
+      Number(
+        conn.query(`SELECT SUM(open) AS n FROM (${rows}) WHERE send_date BETWEEN '2024-02-01' AND '2024-02-29'`).get(0)
+          ?.n,
+      );
+    const { pool } = visit(cacheStorageKeptResults(memoryCacheStorage()));
+    // The browser's Cache Storage, where every load of the page (the engine's again too) keeps its files.
+    const browserCaches = memoryCacheStorage();
+    Object.assign(globalThis, { caches: browserCaches });
+    const datasetStore = cacheStorageDatasetStore(browserCaches);
+    try {
+      // The server: the schema, and the file as it stands (304 when asked with its ETag), to every load.
+      let current = { bytes: file, etag: '"v1"' };
+      const asked: (string | null)[] = [];
+      network?.restore();
+      network = stubNetwork(async (request) => {
+        if (request.url.includes('schema=true')) return Response.json(campaignSchema);
+        const condition = request.headers.get('If-None-Match');
+        asked.push(condition);
+        if (condition === current.etag) return new Response(null, { status: 304, headers: { ETag: current.etag } });
+        const headers = { ETag: current.etag, 'X-Total-Length': String(current.bytes.length) };
+        return new Response(current.bytes, { headers });
+      });
+      const load = { workspaceId: 7, datasetId: campaignSchema.id };
+      const url = '/api/workspaces/7/datasets/campaigns_fixture';
+      const store = setupStore();
+      stores.push(store);
+      await store.dispatch(loadDataset(load));
+      const sum = (series: number[] | undefined) => (series ?? []).reduce((total, n) => total + n, 0);
+      const first = await store.dispatch(sent(['open']));
+      expect(sum(first.data?.data.open as number[])).toBe(febOpen('SELECT * FROM campaigns_fixture'));
+      while ((await datasetStore.get(url))?.etag !== '"v1"') await new Promise((resolve) => setTimeout(resolve, 5));
+
+      // Hidden: the workers end and the page lets go of the file. Meanwhile the nightly import replaced it, and
+      // another tab of the same user downloaded the new one, which the browser now keeps in its place.
+      while (!pool.shed()) await new Promise((resolve) => setTimeout(resolve, 20));
+      current = { bytes: nextFile, etag: '"v2"' };
+      await datasetStore.put(url, '"v2"', nextFile, nextFile.length);
+      asked.length = 0;
+
+      // Back in view, a query the page has no answer for: no error, the new file's numbers.
+      const next = await store.dispatch(sent(['open', 'sent']));
+      expect(next.error).toBeUndefined();
+      expect(sum(next.data?.data.open as number[])).toBe(febOpen(before15th));
+      expect(selectDatasetEntry(store.getState(), 7, campaignSchema.id)?.version).toBe('7:v2');
+      // Confirmed by the server against the browser's copy (304): nothing downloaded again.
+      expect(asked).toEqual(['"v2"']);
+    } finally {
+      delete (globalThis as { caches?: CacheStorage }).caches;
+    }
+  });
 
   test('draws the kept answers before the server answers, then runs the rest on what the server confirmed', async () => {
     const storage = memoryStorage();

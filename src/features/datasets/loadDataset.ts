@@ -58,6 +58,11 @@ export function setDatasetSink(next: DatasetSink, comingFile: () => void = () =>
 interface LoadArgs extends DatasetRef {
   /** A dashboard in view mode: only the columns it reads are downloaded and loaded. */
   projection?: DashboardProjection;
+  /**
+   * The engine could not read its table's file again (a newer one replaced it, DATASET_CHANGED_ERROR): the same
+   * columns and days, from the server's current file, however recent the last load.
+   */
+  again?: boolean;
   /** For tests: the file's fetch, a timer and where files are kept between visits (the browser's Cache Storage). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -152,7 +157,7 @@ export function whenLoadEnds(workspaceId: number, datasetId: string, signal?: Ab
 export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets: DatasetsState } }>(
   'datasets/load',
   async (
-    { workspaceId, datasetId, publicReportId, projection, fetch: fetchFn, sleep, store },
+    { workspaceId, datasetId, publicReportId, projection, again, fetch: fetchFn, sleep, store },
     { dispatch, getState },
   ) => {
     const key = datasetKey(workspaceId, datasetId);
@@ -167,7 +172,10 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
         datasetsApi.endpoints.getDatasetSchema.initiate(ref, { subscribe: false, forceRefetch }),
       ).unwrap();
       // A public link's file is already its report's scope.
-      const { columns, since } = publicReportId === undefined ? scopeToLoad(projection, schema, previous) : {};
+      const scope = again
+        ? { columns: previous?.columns, since: previous?.since }
+        : scopeToLoad(projection, schema, previous);
+      const { columns, since } = publicReportId === undefined ? scope : {};
       // A column set comes as a DuckDB file, which the engine attaches instead of inserting Arrow (measured in
       // bench/README.md); the whole file stays Arrow, the format every other reader of datasets gets.
       const format: DatasetFormat = columns ? 'duckdb' : 'arrow';
@@ -198,11 +206,11 @@ export const loadDataset = createAsyncThunk<void, LoadArgs, { state: { datasets:
     }
   },
   {
-    condition: ({ workspaceId, datasetId, projection }, { getState }) => {
+    condition: ({ workspaceId, datasetId, projection, again }, { getState }) => {
       const entry = getState().datasets.entries[datasetKey(workspaceId, datasetId)];
       // A load under way is awaited; its consumers ask again when it ends if it lacks what they need.
       if (entry?.status === 'loading') return false;
-      return !entryServes(entry, projection);
+      return !!again || !entryServes(entry, projection);
     },
   },
 );
