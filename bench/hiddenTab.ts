@@ -55,8 +55,8 @@ async function timedDateChange(page: Page, preset: string, widgets: number): Pro
  * workers ended and the module let go, src/workers/hiddenTab.ts), 15 s after its last query worker ended; and back
  * in view, 10 s after two date changes; the page's array buffers at the same moments. The first change comes at once,
  * as a user who returns and picks a range before the engine has started again: its time (Apply → every widget drawn)
- * against the next one's, with the engine ready, is what the return costs. Their ranges span seven days each and are none of the dashboards' or the round's others (an
- * answer the page holds comes without a query).
+ * against the next one's, with the engine ready, is what the return costs. Their ranges span seven days each and are
+ * none of the dashboards' or the round's others (an answer the page holds comes without a query).
  * The five minutes pass on Playwright's clock, installed only now: the round's timings before are the page's own
  * clock's. The page stays on that clock, whose `performance` keeps no entries: read last.
  */

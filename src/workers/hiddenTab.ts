@@ -17,9 +17,9 @@ export interface HiddenTabOptions {
 /**
  * A marketer keeps dozens of report tabs open, most of them out of sight: a tab hidden for `SHED_HIDDEN_MS` ends its
  * DuckDB workers and lets go of DuckDB's compiled module and of the datasets' files its browser keeps (read again for
- * the next worker, pool.ts), and keeps what it shows (the answers). In view again, it starts the engine at the page's next idle moment, as a reload of kept answers does, so that the
- * next change finds it ready. A settled demo tab held 90 MiB (30 %) less while hidden (bench/README.md). Returns a
- * function that stops watching.
+ * the next worker, pool.ts), and keeps what it shows (the answers). In view again, it starts the engine at the page's
+ * next idle moment, as a reload of kept answers does, so that the next change finds it ready. A settled demo tab held
+ * 90 MiB (30 %) less while hidden (bench/README.md). Returns a function that stops watching.
  */
 export function watchHiddenTab({ doc, shed, resume }: HiddenTabOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;

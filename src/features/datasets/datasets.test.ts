@@ -509,7 +509,7 @@ describe('files kept between visits', () => {
 
   test('without a store there is nothing to read again', async () => {
     const { fetchFn } = server(new Uint8Array([1, 2]));
-    expect(await downloadDataset(url, { fetch: fetchFn })).not.toHaveProperty('reread');
+    expect((await downloadDataset(url, { fetch: fetchFn })).reread).toBeUndefined();
   });
 
   test('with its notes, a first download leaves without asking Cache Storage; the next visit finds its copy', async () => {

@@ -181,7 +181,7 @@ async function attempt(url: string, options: DownloadOptions): Promise<Downloade
   if (loaded === 0) throw new DownloadError('Body for dataset is empty');
   options.onProgress?.({ loaded, total });
   const bytes = loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded);
-  return reread ? { bytes, byteLength: loaded, version, reread } : { bytes, byteLength: loaded, version };
+  return { bytes, byteLength: loaded, version, reread };
 }
 
 /** Runs `work` up to 6 times, waiting between attempts, and never again after a 400, 401, 403 or 404. */
