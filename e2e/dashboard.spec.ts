@@ -306,6 +306,47 @@ test('ten quick date changes never show a number of another range', async ({ pag
   close();
 });
 
+test("a graph of two metrics names them in its legend and lists the hovered day's values in its tooltip", async ({
+  page,
+}) => {
+  const workspaceId = await openAcme(page);
+  const title = `Graph ${Date.now().toString(36)}`;
+  const widget = {
+    id: 'two-metrics',
+    type: 'graph',
+    title: 'Sent and revenue',
+    dataset: 'campaign_metrics_by_send_date',
+    metrics: ['sent', 'revenue'],
+    layout: { x: 0, y: 0, w: 24, h: 22 },
+  };
+  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
+    headers: API_HEADERS,
+    data: {
+      title,
+      config: { title, flags: ['grid_layout'], widgets: [widget], dateRanges: { compare: { preset: 'disabled' } } },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+
+  const graph = widgetCard(page, 'Sent and revenue');
+  await expect(graph.locator('.js-plotly-plot .scatterlayer path.js-line')).toHaveCount(2, { timeout: 120_000 });
+  await expect(graph.locator('.legend .legendtext')).toHaveText(['Sent', 'Revenue']);
+
+  // The pointer over the plot's middle: the app's tooltip shows that day and both metrics' values.
+  const plotArea = await box(graph.locator('.nsewdrag').first());
+  await page.mouse.move(plotArea.x + plotArea.width / 2, plotArea.y + plotArea.height / 2);
+  const tooltip = graph.getByRole('tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip.locator('.or-graph-tooltip-title')).toHaveText(/\d{4}/);
+  const names = tooltip.locator('.or-graph-tooltip-name');
+  await expect(names).toHaveCount(2);
+  expect((await names.allInnerTexts()).sort()).toEqual(['Revenue', 'Sent']);
+  await page.mouse.move(plotArea.x - 40, plotArea.y - 40);
+  await expect(tooltip).toBeHidden();
+});
+
 /** Tells the page it is hidden or in view, as the browser does when the user switches tabs (headless never does). */
 async function showTab(page: Page, state: 'hidden' | 'visible') {
   await page.evaluate((visibility) => {
