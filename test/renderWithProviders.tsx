@@ -1,6 +1,6 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { render, type RenderOptions } from '@testing-library/react';
-import { type ReactElement } from 'react';
+import { type PropsWithChildren, type ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { setupStore, type AppStore, type RootState } from '../src/store/store';
@@ -12,16 +12,20 @@ export interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries'> {
   route?: string;
 }
 
-/** Renders inside a real store and a memory router, as the application does. */
+/**
+ * Renders inside a real store and a memory router, as the application does. The providers are RTL's `wrapper`, so
+ * `rerender` keeps them (as the Redux team's `renderWithProviders` does).
+ */
 export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOptions = {}) {
   const { preloadedState, store = setupStore(preloadedState), route = '/', ...renderOptions } = options;
-  const result = render(
-    <Provider store={store}>
-      <BlueprintProvider>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-      </BlueprintProvider>
-    </Provider>,
-    renderOptions,
-  );
-  return { store, ...result };
+  function Providers({ children }: PropsWithChildren) {
+    return (
+      <Provider store={store}>
+        <BlueprintProvider>
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        </BlueprintProvider>
+      </Provider>
+    );
+  }
+  return { store, ...render(ui, { wrapper: Providers, ...renderOptions }) };
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import type { PlotParams } from 'react-plotly.js';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { GraphChart } from './GraphChart';
@@ -8,9 +9,15 @@ import { campaignField } from './testing/resultColumns';
 /** The layout of every chart the widget asked plotly to draw, in order. */
 const drawn: { width?: number }[] = [];
 
+/** The error plotly's drawing fails with, as react-plotly.js reports it; null: every chart is drawn. */
+let mockDrawError: Error | null = null;
+
 jest.mock('../charts/Plot', () => ({
   Plot: (props: PlotParams) => {
     drawn.push(props.layout as { width?: number });
+    useEffect(() => {
+      if (mockDrawError) props.onError?.(mockDrawError);
+    }, [props]);
     return null;
   },
 }));
@@ -44,6 +51,7 @@ const model: GraphModel = {
 
 afterEach(() => {
   drawn.length = 0;
+  mockDrawError = null;
   jest.restoreAllMocks();
 });
 
@@ -59,4 +67,19 @@ test('a hidden frame (no width) still gets its chart, sized by plotly', () => {
   renderWithProviders(<GraphChart model={model} locale="en_US" title="Sends" />);
   expect(drawn).toHaveLength(1);
   expect(drawn[0].width).toBeUndefined();
+});
+
+test('a chart plotly fails to draw shows the chart error, and new numbers are drawn again', () => {
+  jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(612);
+  mockDrawError = new Error("Cannot read properties of undefined (reading 'orientation')");
+  const { rerender } = renderWithProviders(<GraphChart model={model} locale="en_US" title="Sends" />);
+  expect(screen.getByRole('alert').textContent).toContain(
+    'Oops! We encountered an error while rendering this widget. Please try adjusting its settings, or refresh the page.',
+  );
+
+  mockDrawError = null;
+  const next = { ...model, series: [{ ...model.series[0], values: [6, 8] }] };
+  rerender(<GraphChart model={next} locale="en_US" title="Sends" />);
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(drawn).toHaveLength(2);
 });

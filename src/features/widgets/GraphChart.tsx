@@ -6,6 +6,7 @@ import { useAppSelector } from '../../store/hooks';
 import { Plot } from '../charts/Plot';
 import { selectIsDarkTheme } from '../prefs/prefsSlice';
 import { type GraphModel, plotFigure, tooltipRows } from './graphModel';
+import { WidgetError, widgetMessages } from './WidgetStates';
 
 const PLOT_CONFIG = { displayModeBar: false, responsive: true };
 
@@ -54,11 +55,17 @@ export function useWidth(ref: RefObject<HTMLElement | null>): FrameWidth {
   return frame;
 }
 
-/** A graph widget's plotly chart, filling its frame's width; drawn once the frame is measured (`useWidth`). */
+/**
+ * A graph widget's plotly chart, filling its frame's width; drawn once the frame is measured (`useWidth`). A figure
+ * plotly fails to draw shows the spec's chart error instead of an empty frame (react-plotly.js reports the failure
+ * only to `onError`); the next figure (new numbers, another width) is tried again.
+ */
 export function FramePlot({
   figure,
   ...events
 }: { figure: Pick<PlotParams, 'data' | 'layout'> } & Pick<PlotParams, 'onHover' | 'onUnhover'>) {
+  const [failed, setFailed] = useState<object | null>(null);
+  if (failed === figure) return <WidgetError title={widgetMessages.chartError} />;
   return (
     <Plot
       data={figure.data}
@@ -66,6 +73,7 @@ export function FramePlot({
       config={PLOT_CONFIG}
       useResizeHandler
       style={{ width: '100%' }}
+      onError={() => setFailed(figure)}
       {...events}
     />
   );
