@@ -214,22 +214,10 @@ function shownRange(label: string): { start: string; end: string } {
   return { start: days[0], end: days[1] };
 }
 
-/**
- * A dashboard of one card, the sum of Sent over its range, opened in `page`; and that sum computed apart from the
- * product, by native DuckDB over the Parquet file the server keeps, as the card shows it.
- */
-async function sentCard(page: Page) {
+/** A new dashboard of one widget in Acme Retail, without a comparison, opened in `page`; its workspace's id. */
+async function openNewDashboard(page: Page, name: string, widget: object): Promise<number> {
   const workspaceId = await openAcme(page);
-  const title = `Dates ${Date.now().toString(36)}`;
-  const widget = {
-    id: 'sent-card',
-    type: 'campaign_performance',
-    title: 'Sent',
-    dataset: 'campaign_metrics_by_send_date',
-    metrics: ['sent'],
-    visualizationSettings: { display: { type: 'card' } },
-    layout: { x: 0, y: 0, w: 8, h: 8 },
-  };
+  const title = `${name} ${Date.now().toString(36)}`;
   const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
     headers: API_HEADERS,
     data: {
@@ -240,6 +228,23 @@ async function sentCard(page: Page) {
   expect(created.status()).toBe(201);
   const reportId = ((await created.json()) as { data: { id: number } }).data.id;
   await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  return workspaceId;
+}
+
+/**
+ * A dashboard of one card, the sum of Sent over its range, opened in `page`; and that sum computed apart from the
+ * product, by native DuckDB over the Parquet file the server keeps, as the card shows it.
+ */
+async function sentCard(page: Page) {
+  const workspaceId = await openNewDashboard(page, 'Dates', {
+    id: 'sent-card',
+    type: 'campaign_performance',
+    title: 'Sent',
+    dataset: 'campaign_metrics_by_send_date',
+    metrics: ['sent'],
+    visualizationSettings: { display: { type: 'card' } },
+    layout: { x: 0, y: 0, w: 8, h: 8 },
+  });
   const value = widgetCard(page, 'Sent').locator('.or-kpi-value');
   await expect(value).toBeVisible({ timeout: 120_000 });
 
@@ -309,26 +314,14 @@ test('ten quick date changes never show a number of another range', async ({ pag
 test("a graph of two metrics names them in its legend and lists the hovered day's values in its tooltip", async ({
   page,
 }) => {
-  const workspaceId = await openAcme(page);
-  const title = `Graph ${Date.now().toString(36)}`;
-  const widget = {
+  await openNewDashboard(page, 'Graph', {
     id: 'two-metrics',
     type: 'graph',
     title: 'Sent and revenue',
     dataset: 'campaign_metrics_by_send_date',
     metrics: ['sent', 'revenue'],
     layout: { x: 0, y: 0, w: 24, h: 22 },
-  };
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: {
-      title,
-      config: { title, flags: ['grid_layout'], widgets: [widget], dateRanges: { compare: { preset: 'disabled' } } },
-    },
   });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
 
   const graph = widgetCard(page, 'Sent and revenue');
   await expect(graph.locator('.js-plotly-plot .scatterlayer path.js-line')).toHaveCount(2, { timeout: 120_000 });
