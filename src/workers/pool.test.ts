@@ -667,4 +667,64 @@ describe('pool scheduling (scripted workers)', () => {
     await Promise.all(answers);
     expect(pool.stats().executions).toBe(3);
   });
+
+  test("once every worker of a full pool holds a file the browser keeps, the page's copy goes; a replacement reads it again", async () => {
+    const { pool, workers } = setup(2, { parallelStarts: true, empty: true });
+    const reread = jest.fn(async () => bytes(10));
+    pool.setDataset('sales', 'v1', bytes(10), 'arrow', reread);
+    pool.warm(2);
+    const answers = ['q1', 'q2', 'q3'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    await flush();
+    expect(workers.map((worker) => worker.pending())).toEqual([['load:sales'], ['load:sales']]);
+    workers[0].answer();
+    await flush();
+    // One copy in: the second worker's copy is still being made.
+    workers[1].answer();
+    await flush();
+    for (const worker of workers)
+      while (worker.calls.length > 0) {
+        worker.answer();
+        await flush();
+      }
+    await Promise.all(answers);
+    expect(reread).not.toHaveBeenCalled();
+
+    // A worker ends (a crash): the one replacing it has the file read again, once.
+    workers[1].exit?.('crashed');
+    pool.warm(2);
+    expect(workers).toHaveLength(3);
+    const burst = ['q4', 'q5', 'q6'].map((sql) => pool.query({ dataset: 'sales', sql }));
+    await flush();
+    expect(workers[2].pending()).toEqual(['load:sales']);
+    expect(reread).toHaveBeenCalledTimes(1);
+    for (const worker of [workers[0], workers[2]])
+      while (worker.calls.length > 0) {
+        worker.answer();
+        await flush();
+      }
+    await Promise.all(burst);
+    expect(reread).toHaveBeenCalledTimes(1);
+  });
+
+  test("a pool that is not full keeps the page's copy for the worker a burst may start", async () => {
+    const { pool, workers } = setup(2, { empty: true });
+    const reread = jest.fn(async () => bytes(10));
+    pool.setDataset('sales', 'v1', bytes(10), 'arrow', reread);
+    const first = pool.query({ dataset: 'sales', sql: 'q1' });
+    await flush();
+    workers[0].answer();
+    await flush();
+    workers[0].answer();
+    await first;
+    // The only worker ends: the next one loads from the page's copy.
+    workers[0].exit?.('crashed');
+    const next = pool.query({ dataset: 'sales', sql: 'q2' });
+    await flush();
+    expect(workers[1].pending()).toEqual(['load:sales']);
+    workers[1].answer();
+    await flush();
+    workers[1].answer();
+    await next;
+    expect(reread).not.toHaveBeenCalled();
+  });
 });

@@ -50,8 +50,8 @@ export interface PoolStats {
 export interface EnginePool {
   /**
    * Registers a dataset's bytes (an Arrow IPC stream, or a DuckDB database file); workers load them on demand (a new
-   * version replaces the old). With `reread`, which reads the same bytes again from where they are kept, a `shed` lets
-   * go of the pool's copy too.
+   * version replaces the old). With `reread`, which reads the same bytes again from where they are kept, the pool lets
+   * go of its copy once no worker it would start needs it: at a `shed`, and once every worker of a full pool holds it.
    */
   setDataset(
     table: string,
@@ -125,6 +125,14 @@ function readOnce(entry: { bytes: DatasetBytes }, read: () => Promise<Uint8Array
 }
 
 /**
+ * Lets go of the page's copy of a file its browser keeps (one registered with `reread`): the next worker to need it
+ * has it read again, from the browser's copy or the server (features/datasets/download.ts).
+ */
+function letGo(entry: DatasetEntry): void {
+  if (entry.reread && typeof entry.bytes !== 'function') entry.bytes = readOnce(entry, entry.reread);
+}
+
+/**
  * A pool of synchronous DuckDB workers: the datasets registered for them, the result cache (resultCache.ts) and
  * the queue that places each query in a worker (scheduler.ts, over the worker slots of workerSlots.ts).
  * Long because its short methods share one closure: the datasets, the cache and the turns of kept answers.
@@ -145,6 +153,11 @@ export function createPool(options: PoolOptions): EnginePool {
     cache,
     datasets,
     onExecuted: kept && ((key, bytes) => void kept.put(key, bytes)),
+    // The burst's copies are made: the page's copy would serve only a worker replacing one of these.
+    onHeldEverywhere: (table, version) => {
+      const entry = datasets.get(table);
+      if (entry?.version === version) letGo(entry);
+    },
     parallelStarts: options.parallelStarts,
     now: options.clock,
     whenIdle: () => whenIdle(PRELOAD_IDLE_TIMEOUT_MS),
@@ -302,10 +315,8 @@ export function createPool(options: PoolOptions): EnginePool {
     warmNow: warmPutOff,
     shed() {
       if (!scheduler.shed()) return false;
-      // A hidden tab's copy of a file its browser keeps, which only a next worker would read: read again for that one.
-      for (const entry of datasets.values()) {
-        if (entry.reread && typeof entry.bytes !== 'function') entry.bytes = readOnce(entry, entry.reread);
-      }
+      // A hidden tab's copies, which only a next worker would read.
+      for (const entry of datasets.values()) letGo(entry);
       return true;
     },
     stats() {

@@ -114,6 +114,8 @@ export interface SchedulerOptions {
   datasets: ReadonlyMap<string, { version: string; bytes: DatasetBytes; format?: DatasetFormat }>;
   /** A worker answered a query over a dataset (not a cache hit): where the pool keeps answers between visits. */
   onExecuted?: (key: string, bytes: Uint8Array) => void;
+  /** Every worker of a full pool holds this version of the dataset: no worker started now would copy it. */
+  onHeldEverywhere?: (table: string, version: string) => void;
   /** Workers may start together (4 cores or more); otherwise a new one waits until every other has opened. */
   parallelStarts?: boolean;
   /** The clock of the measured costs (milliseconds); `performance.now` unless a test gives its own. */
@@ -367,6 +369,8 @@ export function createScheduler(options: SchedulerOptions) {
           costs.loaded(table, now() - Math.max(clockStart, slot.openedAt ?? clockStart));
           task.state = 'done';
           release(slot);
+          const holders = slots.all.filter((other) => !other.dead && other.tables.get(table) === entry.version);
+          if (holders.length >= size) options.onHeldEverywhere?.(table, entry.version);
           pump();
         },
         (error: unknown) => {
