@@ -1,4 +1,4 @@
-import { type WorkerHandle, createPool, poolSize } from './pool';
+import { type EnginePool, type WorkerHandle, createPool, poolSize } from './pool';
 import { type EngineWorkerApi, engineMessages } from './protocol';
 
 /** A scripted worker: each call waits until the test answers it, so the order of events is explicit. */
@@ -66,6 +66,23 @@ async function runningOne(sql: string) {
 const answerEach = (workers: FakeWorker[]) => {
   for (const worker of workers) if (worker.calls.length > 0) worker.answer();
 };
+
+/** The workers answer every call, each next query sent as an earlier one ends, until none waits. */
+async function answerAll(workers: FakeWorker[]) {
+  while (workers.some((worker) => worker.calls.length > 0)) {
+    answerEach(workers);
+    await flush();
+  }
+}
+
+/** Two warmed workers and a burst of three queries: both workers load the dataset, the first query's and a copy. */
+async function burstIntoTwo(pool: EnginePool, workers: FakeWorker[]) {
+  pool.warm(2);
+  const answers = ['q1', 'q2', 'q3'].map((sql) => pool.query({ dataset: 'sales', sql }));
+  await flush();
+  expect(workers.map((worker) => worker.pending())).toEqual([['load:sales'], ['load:sales']]);
+  return answers;
+}
 
 /**
  * The worker runs `queries` one by one, each with the next `ahead` already sent to it (`Slot.ahead`): one while the
@@ -538,10 +555,7 @@ describe('pool scheduling (scripted workers)', () => {
 
   test('a query runs on the first holder to be free, not on a worker still loading its copy', async () => {
     const { pool, workers } = setup(2, { parallelStarts: true });
-    pool.warm(2);
-    const answers = ['q1', 'q2', 'q3'].map((sql) => pool.query({ dataset: 'sales', sql }));
-    await flush();
-    expect(workers.map((worker) => worker.pending())).toEqual([['load:sales'], ['load:sales']]);
+    const answers = await burstIntoTwo(pool, workers);
     workers[0].answer();
     await flush();
     // The second worker's copy is still loading: the first worker answers every query meanwhile.
@@ -672,20 +686,8 @@ describe('pool scheduling (scripted workers)', () => {
     const { pool, workers } = setup(2, { parallelStarts: true, empty: true });
     const reread = jest.fn(async () => bytes(10));
     pool.setDataset('sales', 'v1', bytes(10), 'arrow', reread);
-    pool.warm(2);
-    const answers = ['q1', 'q2', 'q3'].map((sql) => pool.query({ dataset: 'sales', sql }));
-    await flush();
-    expect(workers.map((worker) => worker.pending())).toEqual([['load:sales'], ['load:sales']]);
-    workers[0].answer();
-    await flush();
-    // One copy in: the second worker's copy is still being made.
-    workers[1].answer();
-    await flush();
-    for (const worker of workers)
-      while (worker.calls.length > 0) {
-        worker.answer();
-        await flush();
-      }
+    const answers = await burstIntoTwo(pool, workers);
+    await answerAll(workers);
     await Promise.all(answers);
     expect(reread).not.toHaveBeenCalled();
 
@@ -697,11 +699,7 @@ describe('pool scheduling (scripted workers)', () => {
     await flush();
     expect(workers[2].pending()).toEqual(['load:sales']);
     expect(reread).toHaveBeenCalledTimes(1);
-    for (const worker of [workers[0], workers[2]])
-      while (worker.calls.length > 0) {
-        worker.answer();
-        await flush();
-      }
+    await answerAll(workers);
     await Promise.all(burst);
     expect(reread).toHaveBeenCalledTimes(1);
   });
