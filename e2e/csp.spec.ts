@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
-import { API_HEADERS, openAcme } from './support';
+import { createReport, openAcme } from './support';
 
 interface Violation {
   directive: string;
@@ -35,13 +35,7 @@ async function recordViolations(page: Page, consoleErrors: string[]) {
 /** Creates a grid dashboard of `widgets` in the workspace; answers its address. */
 async function newDashboard(page: Page, workspaceId: number, name: string, widgets: unknown[]): Promise<string> {
   const title = `${name} ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, flags: ['grid_layout'], widgets } },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  return `/workspaces/${workspaceId}/reports/dashboard/${reportId}`;
+  return (await createReport(page, workspaceId, 'dashboard', title, { flags: ['grid_layout'], widgets })).path;
 }
 
 test('the Content-Security-Policy breaks nothing: DuckDB workers, plotly, a table, rich text with media', async ({

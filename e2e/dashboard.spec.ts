@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { workspaceDatasetDir } from '../server/datasets/generate';
-import { API_HEADERS, drawerNamed, openAcme } from './support';
+import { createReport, drawerNamed, openAcme } from './support';
 
 const SCREENSHOTS = path.resolve('bench/out');
 
@@ -50,14 +50,10 @@ test('build a grid dashboard from the palette, move and resize, save, reload and
   await page.setViewportSize({ width: 1600, height: 1000 });
   const workspaceId = await openAcme(page);
   const title = `Canvas ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, flags: ['grid_layout'], widgets: [] } },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
+  const empty = { flags: ['grid_layout'], widgets: [] };
+  const { id: reportId, path: address } = await createReport(page, workspaceId, 'dashboard', title, empty);
 
-  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  await page.goto(address);
   await expect(page.getByText('Drop widgets here')).toBeVisible();
   await page.getByLabel('Edit or view').getByText('Edit', { exact: true }).click();
   const canvas = page.locator('.or-dashboard-canvas');
@@ -217,17 +213,15 @@ function shownRange(label: string): { start: string; end: string } {
 /** A new dashboard of one widget in Acme Retail, without a comparison, opened in `page`; its workspace's id. */
 async function openNewDashboard(page: Page, name: string, widget: object): Promise<number> {
   const workspaceId = await openAcme(page);
-  const title = `${name} ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: {
-      title,
-      config: { title, flags: ['grid_layout'], widgets: [widget], dateRanges: { compare: { preset: 'disabled' } } },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  const config = { flags: ['grid_layout'], widgets: [widget], dateRanges: { compare: { preset: 'disabled' } } };
+  const { path: address } = await createReport(
+    page,
+    workspaceId,
+    'dashboard',
+    `${name} ${Date.now().toString(36)}`,
+    config,
+  );
+  await page.goto(address);
   return workspaceId;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_HEADERS, openAcme } from './support';
+import { createReport, openAcme } from './support';
 
 test('data-model editor: add a metric, check it as typed, undo and redo, guard a table switch, save, use it in a widget', async ({
   page,
@@ -77,15 +77,11 @@ test('data-model editor: add a metric, check it as typed, undo and redo, guard a
     dimensions: ['country'],
     layout: { x: 0, y: 0, w: 24, h: 22 },
   };
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, flags: ['grid_layout'], widgets: [widget] } },
+  const { path } = await createReport(page, workspaceId, 'dashboard', title, {
+    flags: ['grid_layout'],
+    widgets: [widget],
   });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  await page.goto(
-    `/workspaces/${workspaceId}/reports/dashboard/${reportId}?drawer.type=configure-dashboard-widget&drawer.widgetId=dm-table`,
-  );
+  await page.goto(`${path}?drawer.type=configure-dashboard-widget&drawer.widgetId=dm-table`);
   const drawer = page.locator('.or-widget-config-drawer');
   const settings = drawer.getByRole('region', { name: 'Widget settings' });
   const widgetPreview = drawer.getByRole('region', { name: 'Preview' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, openAcme } from './support';
+import { createReport, openAcme } from './support';
 
 async function createDashboard(page: Page, workspaceId: number): Promise<number> {
   const title = `Picker ${Date.now().toString(36)}`;
@@ -9,20 +9,9 @@ async function createDashboard(page: Page, workspaceId: number): Promise<number>
     content: '<h2 style="text-align: center">Quarterly notes</h2><p style="text-align: center">Start here</p>',
     layout: { x: 0, y: 0, w: 24, h: 12 },
   };
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: {
-      title,
-      config: {
-        title,
-        widgets: [widget],
-        flags: ['grid_layout'],
-        dateRanges: { main: { preset: 'last_30_days' }, compare: { preset: 'preceding_period' } },
-      },
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { id: number } }).data.id;
+  const dateRanges = { main: { preset: 'last_30_days' }, compare: { preset: 'preceding_period' } };
+  const config = { widgets: [widget], flags: ['grid_layout'], dateRanges };
+  return (await createReport(page, workspaceId, 'dashboard', title, config)).id;
 }
 
 const picker = (page: Page) => page.getByRole('dialog', { name: 'Date range picker' });

@@ -7,7 +7,7 @@ import { COMPILER_THREAD } from '../src/workers/duckdbModule';
 import { RESULTS_CACHE_NAME } from '../src/workers/keptResults';
 import { ENGINE_QUERY_MEASURE } from '../src/workers/scheduler';
 import { ENGINE_START_MEASURE, WORKER_REQUEST_MEASURE, WORKER_SPAN_PREFIX, workerSpans } from '../src/workers/timeline';
-import { API_HEADERS, openAcme } from './support';
+import { createReport, openAcme } from './support';
 
 /**
  * Opening a dashboard starts the engine at once and a reload reuses the DuckDB module and the dataset kept from the
@@ -71,17 +71,8 @@ async function widgetNumbers(page: Page, count: number): Promise<string[]> {
 
 /** Creates a grid dashboard of `widgets` (no comparison period) through the API; answers its path. */
 async function createDashboard(page: Page, workspaceId: number, name: string, widgets: object[]): Promise<string> {
-  const title = `${name} ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: {
-      title,
-      config: { title, flags: ['grid_layout'], widgets, dateRanges: { compare: { preset: 'disabled' } } },
-    },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  return `/workspaces/${workspaceId}/reports/dashboard/${reportId}`;
+  const config = { flags: ['grid_layout'], widgets, dateRanges: { compare: { preset: 'disabled' } } };
+  return (await createReport(page, workspaceId, 'dashboard', `${name} ${Date.now().toString(36)}`, config)).path;
 }
 
 test('the engine starts with the dashboard; a warm reload draws kept answers before the server confirms its dataset and before it starts the engine, downloads neither the DuckDB module nor the data, and runs no query', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, drawerNamed, openAcme } from './support';
+import { createReport, drawerNamed, openAcme } from './support';
 
 const drawer = (page: Page) => drawerNamed(page, 'Baselines');
 const meets = (page: Page) => page.locator('.or-explorer-grid .or-baseline-meets');
@@ -30,21 +30,12 @@ test('baselines colour the grid, are saved with the view, and round-trip through
   await page.setViewportSize({ width: 1400, height: 900 });
   const workspaceId = await openAcme(page);
   const title = `Baselines ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/explorer_view`, {
-    headers: API_HEADERS,
-    data: {
-      title,
-      config: {
-        title,
-        columns: [{ colId: 'country', rowGroup: true }],
-        valueColumns: ['open_rate', 'click_rate'],
-        dateRanges: { main: { preset: 'last_30_days' }, compare: { preset: 'disabled' } },
-      },
-    },
+  const { id: reportId, path } = await createReport(page, workspaceId, 'explorer_view', title, {
+    columns: [{ colId: 'country', rowGroup: true }],
+    valueColumns: ['open_rate', 'click_rate'],
+    dateRanges: { main: { preset: 'last_30_days' }, compare: { preset: 'disabled' } },
   });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  await page.goto(`/workspaces/${workspaceId}/reports/explorer_view/${reportId}`);
+  await page.goto(path);
   // The first open downloads the dataset into the engine: on a busy machine that takes a while.
   await expect(page.getByLabel('Total rows')).toHaveText(/Rows: [1-9]/, { timeout: 90_000 });
   await expect(meets(page).or(misses(page))).toHaveCount(0);

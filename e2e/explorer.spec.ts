@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { API_HEADERS, openAcme } from './support';
+import { API_HEADERS, createReport, openAcme } from './support';
 
 // A step that cannot happen fails soon rather than at the test's end.
 test.use({ actionTimeout: 30_000 });
@@ -88,13 +88,10 @@ async function download(page: Page, label: string): Promise<string> {
   return path!;
 }
 
+/** A new explorer view over the last 90 days unless `config` says otherwise; its id. */
 async function createView(page: Page, workspaceId: number, title: string, config: object): Promise<number> {
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/explorer_view`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, dateRanges: { main: { preset: 'last_90_days' } }, ...config } },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { id: number } }).data.id;
+  const dateRanges = { main: { preset: 'last_90_days' } };
+  return (await createReport(page, workspaceId, 'explorer_view', title, { dateRanges, ...config })).id;
 }
 
 test('build a pivot, keep it through save and reload, export it both ways', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { tableFromIPC } from 'apache-arrow';
-import { API_HEADERS, drawerNamed, openAcme } from './support';
+import { API_HEADERS, createReport, drawerNamed, openAcme } from './support';
 
 /** Issue 21, the finished screens in a browser: money in the workspace's currency, filters, annotations, tickets. */
 
@@ -16,15 +16,8 @@ async function workspaceNamed(page: Page, name: string): Promise<number> {
   return id!;
 }
 
-async function createReport(page: Page, workspaceId: number, type: string, title: string, config: object) {
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/${type}`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, ...config } },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = ((await created.json()) as { data: { id: number } }).data;
-  return `/workspaces/${workspaceId}/reports/${type}/${id}`;
-}
+/** The address of a new report (`createReport`). */
+const reportPath = async (...args: Parameters<typeof createReport>) => (await createReport(...args)).path;
 
 const day = (value: unknown) =>
   value instanceof Date
@@ -84,7 +77,7 @@ test('an en_GB workspace shows pounds on its revenue KPI and in an explorer CSV 
   await openAcme(page);
   const northwind = await workspaceNamed(page, 'Northwind Travel');
 
-  const dashboard = await createReport(page, northwind, 'dashboard', `Pounds ${Date.now().toString(36)}`, {
+  const dashboard = await reportPath(page, northwind, 'dashboard', `Pounds ${Date.now().toString(36)}`, {
     flags: ['grid_layout'],
     widgets: [
       {
@@ -103,7 +96,7 @@ test('an en_GB workspace shows pounds on its revenue KPI and in an explorer CSV 
 
   const title = `Pounds export ${Date.now().toString(36)}`;
   await page.goto(
-    await createReport(page, northwind, 'explorer_view', title, {
+    await reportPath(page, northwind, 'explorer_view', title, {
       dataset: DATASET,
       columns: [{ colId: 'campaign_type', rowGroup: true }],
       valueColumns: ['revenue'],
@@ -134,7 +127,7 @@ test('the filter form builds a metric filter and an outlier filter that change a
   const [start, end] = [days[0], days[days.length - 1]];
   const title = 'Sent by type';
   await page.goto(
-    await createReport(page, acme, 'dashboard', `Filters ${Date.now().toString(36)}`, {
+    await reportPath(page, acme, 'dashboard', `Filters ${Date.now().toString(36)}`, {
       flags: ['grid_layout'],
       dateRanges: { main: { start, end, preset: 'custom' } },
       widgets: [
@@ -208,7 +201,7 @@ test('the annotations badge counts the annotations of the report’s date range'
   expect(may).toBeGreaterThan(july);
 
   await page.goto(
-    await createReport(page, acme, 'dashboard', `Annotated ${Date.now().toString(36)}`, {
+    await reportPath(page, acme, 'dashboard', `Annotated ${Date.now().toString(36)}`, {
       flags: ['grid_layout'],
       dateRanges: { main: { start: '2002-05-01', end: '2002-05-31', preset: 'custom' } },
       widgets: [],
@@ -234,7 +227,7 @@ test('a crashed widget’s Create ticket opens the feedback drawer prefilled wit
   const acme = await openAcme(page);
   // An operator the engine does not know makes the high/low widget's query fail, which it throws to its boundary.
   await page.goto(
-    await createReport(page, acme, 'dashboard', `Ticket ${Date.now().toString(36)}`, {
+    await reportPath(page, acme, 'dashboard', `Ticket ${Date.now().toString(36)}`, {
       flags: ['grid_layout'],
       widgets: [
         {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, openAcme } from './support';
+import { createReport, openAcme } from './support';
 
 const DATASET = 'campaign_metrics_by_send_date';
 
@@ -18,13 +18,7 @@ test('a dashboard without the grid flag lists its widgets on 12 columns, tables 
     { id: 'g2', type: 'graph', title: 'Sends B', dataset: DATASET, metrics: ['sent'] },
     { id: 't1', type: 'table', title: 'Campaigns', dataset: DATASET, metrics: ['sent'], dimensions: ['campaign_name'] },
   ];
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, widgets } },
-  });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  await page.goto((await createReport(page, workspaceId, 'dashboard', title, { widgets })).path);
 
   const list = page.locator('.or-dashboard-list');
   await expect(listItem(page, 'Campaigns')).toBeVisible();

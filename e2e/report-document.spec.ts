@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, openAcme } from './support';
+import { API_HEADERS, createReport, openAcme } from './support';
 
 const picker = (page: Page) => page.getByRole('dialog', { name: 'Date range picker' });
 const rangeButton = (page: Page, label: string) =>
@@ -28,20 +28,10 @@ test('edit, undo and redo, keep unsaved changes across a reload, resolve a confl
   await page.setViewportSize({ width: 1400, height: 900 });
   const workspaceId = await openAcme(page, 'demo@example.com');
   const title = `Undo ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: {
-      title,
-      config: {
-        title,
-        widgets: [{ id: 'text-1', type: 'rich_text', content: '<p>Notes</p>', layout: { x: 0, y: 0, w: 24, h: 6 } }],
-        dateRanges: { main: { preset: 'last_30_days' }, compare: { preset: 'preceding_period' } },
-      },
-    },
+  const { id: reportId, path: reportUrl } = await createReport(page, workspaceId, 'dashboard', title, {
+    widgets: [{ id: 'text-1', type: 'rich_text', content: '<p>Notes</p>', layout: { x: 0, y: 0, w: 24, h: 6 } }],
+    dateRanges: { main: { preset: 'last_30_days' }, compare: { preset: 'preceding_period' } },
   });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  const reportUrl = `/workspaces/${workspaceId}/reports/dashboard/${reportId}`;
 
   await page.goto(reportUrl);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, openAcme } from './support';
+import { API_HEADERS, createReport, openAcme } from './support';
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name, exact: true });
 const tabs = (page: Page) => page.getByRole('tablist', { name: 'Open reports' }).getByRole('tab');
@@ -12,12 +12,8 @@ test('open 30 reports as tabs, close, close others, reload; rename and delete fr
   const reports: { id: number; title: string }[] = [];
   for (let index = 1; index <= 30; index++) {
     const title = `${prefix} ${String(index).padStart(2, '0')}`;
-    const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-      headers: API_HEADERS,
-      data: { title, config: { title, widgets: [], flags: ['grid_layout'] } },
-    });
-    expect(created.status()).toBe(201);
-    reports.push({ id: ((await created.json()) as { data: { id: number } }).data.id, title });
+    const { id } = await createReport(page, workspaceId, 'dashboard', title, { widgets: [], flags: ['grid_layout'] });
+    reports.push({ id, title });
   }
   const urlOf = (index: number) => new RegExp(`/workspaces/${workspaceId}/reports/dashboard/${reports[index].id}$`);
 
@@ -128,11 +124,7 @@ test('the list filters, orders and remembers its choices per workspace', async (
     ['dashboard', `${prefix} b dashboard`],
     ['explorer_view', `${prefix} a explorer`],
   ] as const) {
-    const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/${type}`, {
-      headers: API_HEADERS,
-      data: { title },
-    });
-    expect(created.status()).toBe(201);
+    await createReport(page, workspaceId, type, title);
   }
   await page.goto(`/workspaces/${workspaceId}/reports`);
   await page.getByLabel('Search reports').fill(prefix);

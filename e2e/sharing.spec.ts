@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_HEADERS, drawerNamed, openAcme } from './support';
+import { createReport, drawerNamed, openAcme } from './support';
 
 test('share with a member and publicly; the link works signed out and fails once revoked', async ({
   page,
@@ -8,20 +8,11 @@ test('share with a member and publicly; the link works signed out and fails once
   test.setTimeout(360_000);
   const workspaceId = await openAcme(page);
   const title = `Shared ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: {
-      title,
-      config: {
-        title,
-        // The public file holds only the rows these filters pass; the widget must show what members see.
-        filters: [{ member: 'country', operator: 'notEquals', values: ['NL'] }],
-        widgets: [{ id: 'w1', type: 'table', title: 'Sent by country', dimensions: ['country'], metrics: ['sent'] }],
-      },
-    },
+  const { id: reportId } = await createReport(page, workspaceId, 'dashboard', title, {
+    // The public file holds only the rows these filters pass; the widget must show what members see.
+    filters: [{ member: 'country', operator: 'notEquals', values: ['NL'] }],
+    widgets: [{ id: 'w1', type: 'table', title: 'Sent by country', dimensions: ['country'], metrics: ['sent'] }],
   });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
 
   await page.goto(
     `/workspaces/${workspaceId}/reports/dashboard/${reportId}` +

@@ -109,3 +109,23 @@ export async function reportPathByTitle(page: Page, workspaceId: number, title: 
   expect(report).toBeDefined();
   return `/workspaces/${workspaceId}/reports/${report!.type}/${report!.id}`;
 }
+
+/**
+ * Creates a report of `type` in the workspace through the API, its config titled as the report (a report without
+ * `config` gets the server's default one); answers its id and its address in the app.
+ */
+export async function createReport(
+  page: Page,
+  workspaceId: number,
+  type: 'dashboard' | 'explorer_view',
+  title: string,
+  config?: object,
+): Promise<{ id: number; path: string }> {
+  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/${type}`, {
+    headers: API_HEADERS,
+    data: config === undefined ? { title } : { title, config: { title, ...config } },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  return { id, path: `/workspaces/${workspaceId}/reports/${type}/${id}` };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_HEADERS, drawerNamed, openAcme } from './support';
+import { API_HEADERS, createReport, drawerNamed, openAcme } from './support';
 
 const canvas = (page: Page) => page.locator('.or-dashboard-canvas');
 const card = (page: Page, title: string) => page.getByRole('article', { name: `Target ${title}`, exact: true });
@@ -29,15 +29,13 @@ test('targets: drop a tile, create one with a filter and the calculator, save, r
   const workspaceId = await openAcme(page);
   const stamp = Date.now().toString(36);
   const title = `Sends ${stamp}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title: `Goals ${stamp}`, config: { title: `Goals ${stamp}`, flags: ['grid_layout'], widgets: [] } },
+  const { id: reportId, path } = await createReport(page, workspaceId, 'dashboard', `Goals ${stamp}`, {
+    flags: ['grid_layout'],
+    widgets: [],
   });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
 
   // Dropping the Target tile opens the Target drawer, not the configure drawer.
-  await page.goto(`/workspaces/${workspaceId}/reports/dashboard/${reportId}`);
+  await page.goto(path);
   await page.getByLabel('Edit or view').getByText('Edit', { exact: true }).click();
   const palette = page.getByRole('complementary', { name: 'Editing drawer' });
   await palette.getByRole('button', { name: 'Target', exact: true }).dragTo(canvas(page), {

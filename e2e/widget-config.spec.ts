@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_HEADERS, openAcme } from './support';
+import { createReport, openAcme } from './support';
 
 test('configure a table widget: metrics, a filter picked from the values, a dataset switch', async ({ page }) => {
   test.setTimeout(300_000);
@@ -15,16 +15,12 @@ test('configure a table widget: metrics, a filter picked from the values, a data
     dimensions: ['country'],
     layout: { x: 0, y: 0, w: 24, h: 22 },
   };
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, flags: ['grid_layout'], widgets: [widget] } },
+  const { path } = await createReport(page, workspaceId, 'dashboard', title, {
+    flags: ['grid_layout'],
+    widgets: [widget],
   });
-  expect(created.status()).toBe(201);
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
 
-  await page.goto(
-    `/workspaces/${workspaceId}/reports/dashboard/${reportId}?drawer.type=configure-dashboard-widget&drawer.widgetId=cfg-table`,
-  );
+  await page.goto(`${path}?drawer.type=configure-dashboard-widget&drawer.widgetId=cfg-table`);
   const drawer = page.locator('.or-widget-config-drawer');
   await expect(drawer.getByRole('heading', { name: 'Configure widget' })).toBeVisible();
   const settings = drawer.getByRole('region', { name: 'Widget settings' });
@@ -73,13 +69,7 @@ test('configure a table widget: metrics, a filter picked from the values, a data
 test("an unknown widget id says 'Widget not found'", async ({ page }) => {
   const workspaceId = await openAcme(page);
   const title = `Configure missing ${Date.now().toString(36)}`;
-  const created = await page.request.post(`/api/workspaces/${workspaceId}/reports/dashboard`, {
-    headers: API_HEADERS,
-    data: { title, config: { title, flags: ['grid_layout'], widgets: [] } },
-  });
-  const reportId = ((await created.json()) as { data: { id: number } }).data.id;
-  await page.goto(
-    `/workspaces/${workspaceId}/reports/dashboard/${reportId}?drawer.type=configure-dashboard-widget&drawer.widgetId=nope`,
-  );
+  const { path } = await createReport(page, workspaceId, 'dashboard', title, { flags: ['grid_layout'], widgets: [] });
+  await page.goto(`${path}?drawer.type=configure-dashboard-widget&drawer.widgetId=nope`);
   await expect(page.locator('.or-widget-config-drawer').getByText('Widget not found')).toBeVisible();
 });
