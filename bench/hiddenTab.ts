@@ -52,13 +52,14 @@ async function timedDateChange(page: Page, preset: string, widgets: number): Pro
 /**
  * What the tab's renderer holds (resident, bytes) as a marketer leaves it in the background: before, 10 s after its
  * engine has started (a reload of kept answers starts it once they are drawn); after five minutes hidden (its DuckDB
- * workers ended and the module let go, src/workers/hiddenTab.ts), 15 s after its last query worker ended; and back
- * in view, 10 s after two date changes; the page's array buffers at the same moments. The first change comes at once,
- * as a user who returns and picks a range before the engine has started again: its time (Apply → every widget drawn)
- * against the next one's, with the engine ready, is what the return costs. Their ranges span seven days each and are
- * none of the dashboards' or the round's others (an answer the page holds comes without a query).
- * The five minutes pass on Playwright's clock, installed only now: the round's timings before are the page's own
- * clock's. The page stays on that clock, whose `performance` keeps no entries: read last.
+ * workers ended and the module let go, src/workers/hiddenTab.ts), 15 s after its last query worker ended; and back in
+ * view, 10 s after two date changes; the page's array buffers at the same moments. The page's garbage is collected once
+ * its workers have ended. The first change comes at once, as a user who returns and picks a range before the engine has
+ * started again: its time (Apply → every widget drawn) against the next one's, with the engine ready, is what the
+ * return costs. Their ranges span seven days each and are none of the dashboards' or the round's others (an answer the
+ * page holds comes without a query). The five minutes pass on Playwright's clock, installed only now: the round's
+ * timings before are the page's own clock's. The page stays on that clock, whose `performance` keeps no entries: read
+ * last.
  */
 export async function hiddenTabResident(page: Page, browserPid: number | undefined, widgets: number) {
   // The page's array buffers (V8's backing stores, not the workers'): where it holds the datasets' files.
@@ -80,6 +81,10 @@ export async function hiddenTabResident(page: Page, browserPid: number | undefin
     await page.clock.fastForward(60_000);
     return false;
   }, 'the hidden tab to end its DuckDB workers');
+  // What the shed let go of is freed at the page's next garbage collection, which a quiet hidden tab may not run for
+  // a while: collected at once, every round reads the same state, and the return pays for DuckDB's code compiled
+  // again (bench/README.md, "What decides the return's cost").
+  await cdp.send('HeapProfiler.collectGarbage');
   // The renderer gives a worker's memory back over seconds after it ends.
   await sleep(15_000);
   const hidden = tabResidentBytes(browserPid);
