@@ -18,8 +18,8 @@ export type FaultSnapshot = Map<number, ProcessFaults>;
 /** A page fault maps one 4 KiB page (a transparent huge page maps 2 MiB in one: the figures are then a floor). */
 const PAGE_BYTES = 4096;
 
-/** `/proc/<pid>/stat` (or a task's): the command name, the parent pid and the minor faults. */
-function readStat(file: string): { name: string; parent: number; faults: number } | undefined {
+/** `/proc/<pid>/stat` (or a task's): the command name, the parent pid, the minor faults and the CPU time used. */
+function readStat(file: string): { name: string; parent: number; faults: number; cpuTicks: number } | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -27,9 +27,15 @@ function readStat(file: string): { name: string; parent: number; faults: number 
     return undefined; // ended since it was listed
   }
   const close = text.lastIndexOf(')');
-  // After the name: state, ppid, pgrp, session, tty_nr, tpgid, flags, minflt (proc(5)).
+  // After the name: state, ppid, pgrp, session, tty_nr, tpgid, flags, minflt, cminflt, majflt, cmajflt, utime, stime
+  // (proc(5)); the times in clock ticks.
   const fields = text.slice(close + 2).split(' ');
-  return { name: text.slice(text.indexOf('(') + 1, close), parent: Number(fields[1]), faults: Number(fields[7]) };
+  return {
+    name: text.slice(text.indexOf('(') + 1, close),
+    parent: Number(fields[1]),
+    faults: Number(fields[7]),
+    cpuTicks: Number(fields[11]) + Number(fields[12]),
+  };
 }
 
 const pids = (dir: string) => {
@@ -100,6 +106,40 @@ export function tabResidentBytes(root: number | undefined): number {
     }
   });
   return sizes.length ? Math.max(...sizes) : NaN;
+}
+
+/** Linux's clock tick, in which /proc reports CPU time (`getconf CLK_TCK`: 100 on every Linux this runs on). */
+const TICK_MS = 10;
+
+/** The CPU time `root` and every process below it have used (their ended threads' included), in ms. */
+function cpuMsBelow(root: number): number {
+  return processesBelow(root).reduce((sum, pid) => sum + (readStat(`/proc/${pid}/stat`)?.cpuTicks ?? 0) * TICK_MS, 0);
+}
+
+/**
+ * Waits until a browser just launched has done its own start (a fresh Chromium spends about half a second of CPU
+ * after Playwright has it, loading among others the omnibox's WebUI in a renderer of its own): until its processes
+ * use less than `idleShare` of one core over `quietMs`, or `maxMs` have passed. A user opens a dashboard in a browser
+ * already running; measured at once, a cold open shares the 2 cores with that start. Answers how long it waited and
+ * the CPU the browser used meanwhile.
+ */
+export async function browserStartDone(
+  root: number | undefined,
+  { quietMs = 500, idleShare = 0.05, maxMs = 10_000, pollMs = 100 } = {},
+): Promise<{ waitedMs: number; cpuMs: number }> {
+  if (root === undefined) return { waitedMs: NaN, cpuMs: NaN };
+  const started = performance.now();
+  const first = cpuMsBelow(root);
+  const samples: { at: number; cpu: number }[] = [{ at: started, cpu: first }];
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const at = performance.now();
+    const cpu = cpuMsBelow(root);
+    samples.push({ at, cpu });
+    const since = samples.findLast((sample) => sample.at <= at - quietMs);
+    const quiet = since !== undefined && cpu - since.cpu <= (at - since.at) * idleShare;
+    if (quiet || at - started >= maxMs) return { waitedMs: at - started, cpuMs: cpu - first };
+  }
 }
 
 /** The faults of `root` and every process below it (the browser's renderers, GPU and utility processes). */
