@@ -111,9 +111,16 @@ export function tabResidentBytes(root: number | undefined): number {
 /** Linux's clock tick, in which /proc reports CPU time (`getconf CLK_TCK`: 100 on every Linux this runs on). */
 const TICK_MS = 10;
 
-/** The CPU time `root` and every process below it have used (their ended threads' included), in ms. */
-function cpuMsBelow(root: number): number {
-  return processesBelow(root).reduce((sum, pid) => sum + (readStat(`/proc/${pid}/stat`)?.cpuTicks ?? 0) * TICK_MS, 0);
+/**
+ * The CPU time `root` and every process below it have used, in ms. `seen` keeps each process's last reading, so that
+ * one which ended since still counts and the total never falls.
+ */
+function cpuMsBelow(root: number, seen: Map<number, number>): number {
+  for (const pid of processesBelow(root)) {
+    const ticks = readStat(`/proc/${pid}/stat`)?.cpuTicks;
+    if (ticks !== undefined) seen.set(pid, ticks);
+  }
+  return [...seen.values()].reduce((sum, ticks) => sum + ticks * TICK_MS, 0);
 }
 
 /**
@@ -129,12 +136,13 @@ export async function browserStartDone(
 ): Promise<{ waitedMs: number; cpuMs: number }> {
   if (root === undefined) return { waitedMs: NaN, cpuMs: NaN };
   const started = performance.now();
-  const first = cpuMsBelow(root);
+  const seen = new Map<number, number>();
+  const first = cpuMsBelow(root, seen);
   const samples: { at: number; cpu: number }[] = [{ at: started, cpu: first }];
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     const at = performance.now();
-    const cpu = cpuMsBelow(root);
+    const cpu = cpuMsBelow(root, seen);
     samples.push({ at, cpu });
     const since = samples.findLast((sample) => sample.at <= at - quietMs);
     const quiet = since !== undefined && cpu - since.cpu <= (at - since.at) * idleShare;
