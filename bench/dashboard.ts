@@ -243,8 +243,14 @@ interface Run {
   /** Dataset loads into a worker during a date change, and their time. */
   loads?: number;
   loadMs?: number;
-  /** A date change's per-query durations (the engine's steady state: its code compiled by the open's queries). */
+  /**
+   * A date change's per-query durations as the page sees them: from the query's turn until the page took its answer,
+   * which waits while the page's thread draws the answers before it.
+   */
   queryMs?: number[];
+  /** The same queries' runs in their workers (`workerSpans.query`), and which worker ran each. */
+  workerQueryMs?: number[];
+  workerOfQuery?: number[];
 }
 
 /** Where one open's time went, in ms since navigation start unless named a duration. */
@@ -916,7 +922,12 @@ async function main() {
         rendered = await allRendered(page, widgets);
         if (stopProfile) reportCpuProfile(await stopProfile(), path.resolve('dist'), 'date change', 4);
         engine = await engineSpan(page, clicked);
+        const ran = (await readWorkerSpans(page, await page.evaluate(() => performance.timeOrigin))).filter(
+          (span) => span.name === workerSpans.query && span.start >= clicked,
+        );
         dateChange.push({
+          workerQueryMs: ran.map((span) => span.end - span.start),
+          workerOfQuery: ran.map((span) => span.worker),
           renderMs: rendered - clicked,
           engineMs: engine.spanMs,
           queries: engine.queries,
@@ -1003,6 +1014,22 @@ async function main() {
       const durations = dateChange.flatMap((run) => run.queryMs ?? []);
       const at = (p: number) => ms(percentile(durations, p));
       console.log(`Date change, per-widget query p50 / p95 (all date changes' queries): ${at(50)} / ${at(95)}`);
+      // The statements' own runs: the engine's per-query time, without the page's wait.
+      const inWorkers = dateChange.flatMap((run) => run.workerQueryMs ?? []);
+      console.log(
+        `Date change, per-widget query p50 / p95 in the workers: ${ms(percentile(inWorkers, 50))} / ${ms(percentile(inWorkers, 95))}`,
+      );
+      const byWorker = dateChange.map((run) =>
+        (run.workerQueryMs ?? []).map((duration, i) => `${ms(duration)} (w${run.workerOfQuery?.[i]})`).join(', '),
+      );
+      console.log(`Date change, each query in its worker, by change: ${byWorker.join('; ')}`);
+      // The first change of a round runs in a worker that has answered nothing since the reload started it.
+      const byChange = dateChange.map(
+        (run) => `${ms(percentile(run.queryMs ?? [], 50))} / ${ms(percentile(run.queryMs ?? [], 95))}`,
+      );
+      console.log(
+        `Date change, per-widget query p50 / p95 by change (each round's first, then its second): ${byChange.join('; ')}`,
+      );
     }
     printBreakdown(coldSteps, warmSteps, reloadName);
     console.log(`\nMachine at the end: ${machineState()}`);
