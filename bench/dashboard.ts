@@ -1011,22 +1011,18 @@ async function main() {
           `widget drawn ${part('afterEngineMs')}; dataset loads into a worker meanwhile: ` +
           `${dateChange.map((run) => run.loads).join(', ')} (${part('loadMs')})`,
       );
+      const spread = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
       const durations = dateChange.flatMap((run) => run.queryMs ?? []);
-      const at = (p: number) => ms(percentile(durations, p));
-      console.log(`Date change, per-widget query p50 / p95 (all date changes' queries): ${at(50)} / ${at(95)}`);
+      console.log(`Date change, per-widget query p50 / p95 (all date changes' queries): ${spread(durations)}`);
       // The statements' own runs: the engine's per-query time, without the page's wait.
       const inWorkers = dateChange.flatMap((run) => run.workerQueryMs ?? []);
-      console.log(
-        `Date change, per-widget query p50 / p95 in the workers: ${ms(percentile(inWorkers, 50))} / ${ms(percentile(inWorkers, 95))}`,
-      );
+      console.log(`Date change, per-widget query p50 / p95 in the workers: ${spread(inWorkers)}`);
       const byWorker = dateChange.map((run) =>
         (run.workerQueryMs ?? []).map((duration, i) => `${ms(duration)} (w${run.workerOfQuery?.[i]})`).join(', '),
       );
       console.log(`Date change, each query in its worker, by change: ${byWorker.join('; ')}`);
       // The first change of a round runs in a worker that has answered nothing since the reload started it.
-      const byChange = dateChange.map(
-        (run) => `${ms(percentile(run.queryMs ?? [], 50))} / ${ms(percentile(run.queryMs ?? [], 95))}`,
-      );
+      const byChange = dateChange.map((run) => spread(run.queryMs ?? []));
       console.log(
         `Date change, per-widget query p50 / p95 by change (each round's first, then its second): ${byChange.join('; ')}`,
       );
